@@ -1,0 +1,94 @@
+const BRAND = "__latchkeyError";
+
+/**
+ * Base class of every error latchkey throws or returns. `LatchkeyError.isInstance(e)` works across two copies
+ * of the package (it checks a brand field, not only the prototype chain).
+ *
+ * @example
+ * try { await app.getProject(); } catch (e) { if (LatchkeyError.isInstance(e)) console.error(e.message); }
+ */
+export class LatchkeyError extends Error {
+  /** Brand read by `isInstance`; the value names the concrete kind. */
+  readonly [BRAND]: string;
+  constructor(message: string, kind: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this[BRAND] = kind;
+    this.name = kind;
+  }
+  /** True for any latchkey error, from this copy of the package or another. */
+  static isInstance(e: unknown): e is LatchkeyError {
+    return typeof e === "object" && e !== null && typeof (e as Record<string, unknown>)[BRAND] === "string";
+  }
+}
+
+/** @internal brand check for a concrete kind */
+export const isKind = (e: unknown, kind: string): boolean =>
+  LatchkeyError.isInstance(e) && (e as unknown as Record<string, string>)[BRAND] === kind;
+
+/**
+ * A bad argument, caught before any request was sent.
+ *
+ * @example
+ * try { await app.getAccessToken({ tokenStore: 42 as never }); } catch (e) { if (ArgumentError.isInstance(e)) … }
+ */
+export class ArgumentError extends LatchkeyError {
+  constructor(message: string) {
+    super(message, "ArgumentError");
+  }
+  static override isInstance(e: unknown): e is ArgumentError {
+    return isKind(e, "ArgumentError");
+  }
+}
+
+/**
+ * A non-2xx answer that is not one of the platform's known errors (e.g. a plain-text 403 or a 500).
+ *
+ * @example
+ * catch (e) { if (HttpError.isInstance(e)) console.log(e.status, e.text); }
+ */
+export class HttpError extends LatchkeyError {
+  constructor(
+    /** The real HTTP status (restored from `x-stack-actual-status`). */
+    readonly status: number,
+    /** The response body as text. */
+    readonly text: string,
+    /** Method and URL of the request. */
+    readonly request: { method: string; url: string },
+  ) {
+    super(`${request.method} ${request.url} failed with ${status}: ${text}`, "HttpError");
+  }
+  static override isInstance(e: unknown): e is HttpError {
+    return isKind(e, "HttpError");
+  }
+}
+
+/**
+ * The platform could not be reached after every allowed attempt.
+ *
+ * @example
+ * catch (e) { if (ConnectivityError.isInstance(e)) console.log(e.url, e.attempts, e.offline); }
+ */
+export class ConnectivityError extends LatchkeyError {
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    /** How many attempts were made. */
+    readonly attempts: number,
+    /** True when the browser reported it was offline. */
+    readonly offline: boolean,
+    cause: unknown,
+  ) {
+    super(
+      (offline
+        ? "You appear to be offline: check your internet connection. "
+        : "Could not reach the authentication server. ") +
+        `${method} ${url} failed after ${attempts} attempt${attempts === 1 ? "" : "s"}` +
+        (cause instanceof Error ? `; last cause: ${cause.message}` : cause ? `; last cause: ${String(cause)}` : ""),
+      "ConnectivityError",
+      { cause },
+    );
+  }
+  static override isInstance(e: unknown): e is ConnectivityError {
+    return isKind(e, "ConnectivityError");
+  }
+}
