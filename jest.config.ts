@@ -1,7 +1,7 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from "jest";
 
-// jose and oauth4webapi ship ESM only; swc turns them (and our TypeScript) into CommonJS for jest.
+// jose, oauth4webapi and @simplewebauthn ship ESM only; swc turns them (and our TypeScript) into CommonJS for jest.
 const esmOnly = ["jose", "oauth4webapi", "@simplewebauthn"];
 
 const config: Config = {
@@ -20,6 +20,7 @@ const config: Config = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join("|")})/)`],
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   testTimeout: 30000,
+  reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
 };
 
 export default config;

@@ -1,0 +1,137 @@
+import { ArgumentError } from "../errors/base";
+import { isKnownErrorOf } from "../errors";
+import type { KnownError, KnownErrorCode } from "../errors";
+import { sendRequest } from "../http/client";
+import type { AccessType, HttpSettings, RequestSpec } from "../http/types";
+import { Session } from "../session/session";
+import { resolveTokenStore } from "../token-stores";
+import type { TokenStore, TokenStoreInit } from "../token-stores/types";
+import { resolveHandlerUrls } from "../urls/handler-urls";
+import type { HandlerUrls } from "../urls/handler-urls";
+import { inBrowser, navigate } from "../urls/redirect";
+import type { RedirectMethod } from "../urls/redirect";
+import { err, ok } from "../util/result";
+import type { Result } from "../util/result";
+import type { ClientAppOptions } from "./options";
+import { readEnv, resolveBaseUrl, resolveExtraHeaders } from "./options";
+
+/** @internal Settings an app level adds on top of the client options. */
+export interface CoreKeys {
+  accessType: AccessType;
+  secretServerKey?: string;
+  superSecretAdminKey?: string;
+}
+
+/**
+ * What every app (client, server, admin) shares: the request pipeline settings, the sessions of each token
+ * store, URLs and navigation. Facades call into it; it never parses a resource.
+ * @internal
+ */
+export class AppCore {
+  readonly projectId: string;
+  readonly http: HttpSettings;
+  readonly urls: HandlerUrls;
+  readonly redirectMethod: RedirectMethod;
+  private readonly defaultStore: TokenStore | null;
+  private readonly storesByObject = new WeakMap<object, TokenStore | null>();
+  private readonly storesByName = new Map<string, TokenStore | null>();
+  private readonly sessions = new WeakMap<TokenStore, Session>();
+
+  constructor(options: ClientAppOptions, keys: CoreKeys) {
+    if (options !== undefined && (typeof options !== "object" || options === null)) {
+      throw new ArgumentError("The app options must be an object.");
+    }
+    const projectId = options.projectId ?? readEnv("projectId");
+    if (typeof projectId !== "string" || !projectId) {
+      throw new ArgumentError(
+        "projectId is required: pass { projectId } or set NEXT_PUBLIC_STACK_PROJECT_ID (or STACK_PROJECT_ID).",
+      );
+    }
+    this.projectId = projectId;
+    this.http = {
+      ...options.retry,
+      ...keys,
+      baseUrl: resolveBaseUrl(options.baseUrl),
+      projectId,
+      publishableClientKey: options.publishableClientKey ?? readEnv("publishableClientKey"),
+      extraRequestHeaders: resolveExtraHeaders(options.extraRequestHeaders),
+      fetch: options.fetch,
+    };
+    this.urls = resolveHandlerUrls(options.urls);
+    this.redirectMethod = options.redirectMethod ?? (inBrowser() ? "window" : "none");
+    this.defaultStore = options.tokenStore == null ? null : this.storeFor(options.tokenStore);
+  }
+
+  /** Sends a request through the shared pipeline. */
+  request<T>(spec: RequestSpec): Promise<T> {
+    return sendRequest<T>(this.http, spec);
+  }
+
+  /**
+   * The session of the per-call store if given, else of the app's store. Throws an ArgumentError when neither
+   * exists. The same store always yields the same session, so concurrent calls share one refresh.
+   */
+  session(tokenStore?: TokenStoreInit): Session {
+    const store = tokenStore === undefined ? this.defaultStore : this.storeFor(tokenStore);
+    if (!store) {
+      throw new ArgumentError(
+        "This app has no token store: pass { tokenStore } to this call, or create the app with a tokenStore option.",
+      );
+    }
+    let session = this.sessions.get(store);
+    if (!session) this.sessions.set(store, (session = new Session(store, (token) => this.refreshAccessToken(token))));
+    return session;
+  }
+
+  /** Stores the tokens of a fresh sign-in in `session`. */
+  async signIn(session: Session, body: { access_token: string; refresh_token: string }): Promise<void> {
+    await session.setTokens({ accessToken: body.access_token, refreshToken: body.refresh_token });
+  }
+
+  /** Navigates (when the redirect method allows), returning whether it did. */
+  redirect(url: string, replace?: boolean): Promise<boolean> {
+    return navigate(this.redirectMethod, url, replace);
+  }
+
+  /**
+   * Runs `call`, turning the known errors listed in `expected` (or their descendants) into an error result;
+   * anything else is thrown.
+   */
+  async expect<T, E extends KnownError = KnownError>(call: () => Promise<T>, expected: KnownErrorCode[]): Promise<Result<T, E>> {
+    try {
+      return ok(await call());
+    } catch (error) {
+      if (expected.some((code) => isKnownErrorOf(error, code))) return err(error as E);
+      throw error;
+    }
+  }
+
+  private storeFor(init: TokenStoreInit): TokenStore | null {
+    const isObject = typeof init === "object" && init !== null;
+    const cache: { get(k: unknown): TokenStore | null | undefined; set(k: never, v: TokenStore | null): unknown } = isObject
+      ? this.storesByObject
+      : this.storesByName;
+    let store = cache.get(init);
+    if (store === undefined) {
+      store = resolveTokenStore(init, { projectId: this.projectId });
+      cache.set(init as never, store);
+    }
+    return store;
+  }
+
+  private async refreshAccessToken(refreshToken: string): Promise<string> {
+    const body = await sendRequest<{ access_token: string }>(this.http, {
+      method: "POST",
+      path: "/auth/oauth/token",
+      bare: true,
+      idempotent: true,
+      form: {
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: this.projectId,
+        client_secret: this.http.publishableClientKey ?? "__stack_public_client__",
+      },
+    });
+    return body.access_token;
+  }
+}

@@ -1,0 +1,206 @@
+import type { AuthContext } from "../auth/context";
+import { sendMagicLinkEmail, signInWithMagicLink, verifyEmail } from "../auth/magic-link";
+import { signInWithCredential, signUpWithCredential } from "../auth/password";
+import type { SignInOptions, SignUpOptions } from "../auth/password";
+import { resetPassword, sendForgotPasswordEmail, verifyPasswordResetCode } from "../auth/password-reset";
+import type { ResetPasswordOptions } from "../auth/password-reset";
+import { authJson, authorizationHeader, resolveUser, signOut } from "../auth/session-flows";
+import type { GetUserOptions } from "../auth/session-flows";
+import { createCache } from "../cache";
+import type { Project, ProjectJson } from "../resources/projects";
+import { projectFromJson } from "../resources/projects";
+import { fetchCurrentUser } from "../resources/users";
+import type { Session } from "../session/session";
+import type { TokenStoreInit } from "../token-stores/types";
+import { AppCore } from "./app-core";
+import { createCurrentUser } from "./current-user";
+import type { CurrentUser } from "./current-user";
+import type { ClientAppOptions } from "./options";
+
+type StoreOption = { tokenStore?: TokenStoreInit };
+
+/**
+ * The app for browsers and for code acting as one user: signs users up, in and out and reads the current user
+ * and project. Expected failures (a wrong password, an expired code) come back as `Result`s; anything else is
+ * thrown.
+ *
+ * @example
+ * import { ClientApp } from "latchkey";
+ * const app = new ClientApp({ projectId: "…", publishableClientKey: "pck_…", tokenStore: "cookie" });
+ * const result = await app.signInWithCredential({ email, password });
+ * if (result.status === "ok") console.log((await app.getUser())?.primaryEmail);
+ */
+export class ClientApp {
+  /** @internal */
+  protected readonly core: AppCore;
+  /** @internal */
+  protected readonly ctx: AuthContext & { users: ReturnType<typeof createUserCache> };
+  private readonly projectCache = createCache(async () =>
+    projectFromJson(await this.core.request<ProjectJson>({ path: "/projects/current" })),
+  );
+
+  constructor(options: ClientAppOptions = {}) {
+    this.core = new AppCore(options, { accessType: "client" });
+    const users = createUserCache(this.core);
+    this.ctx = { core: this.core, users: Object.assign(users, { invalidateAll: () => users.invalidateWhere(() => true) }) };
+  }
+
+  /**
+   * The project id this app talks to.
+   * @example
+   * console.log(app.projectId);
+   */
+  get projectId(): string {
+    return this.core.projectId;
+  }
+
+  /**
+   * Signs up with e-mail and password and signs the new user in. See {@link SignUpOptions}.
+   * @example
+   * const result = await app.signUpWithCredential({ email: "ada@example.com", password: "correct horse" });
+   * if (result.status === "error" && KnownErrors.UserWithEmailAlreadyExists.isInstance(result.error)) offerSignIn();
+   */
+  signUpWithCredential(options: SignUpOptions) {
+    return signUpWithCredential(this.ctx, options);
+  }
+
+  /**
+   * Signs in with e-mail and password. A wrong pair comes back as an `EMAIL_PASSWORD_MISMATCH` error result.
+   * @example
+   * const result = await app.signInWithCredential({ email, password, noRedirect: true });
+   * if (result.status === "error") showError(result.error.message);
+   */
+  signInWithCredential(options: SignInOptions) {
+    return signInWithCredential(this.ctx, options);
+  }
+
+  /**
+   * E-mails a password-reset link to `email` (pointing at `callbackUrl`, default the password-reset page).
+   * @example
+   * await app.sendForgotPasswordEmail("ada@example.com", { callbackUrl: "https://myapp.example/reset" });
+   */
+  sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }) {
+    return sendForgotPasswordEmail(this.ctx, email, options);
+  }
+
+  /**
+   * Checks a password-reset code without using it.
+   * @example
+   * const valid = (await app.verifyPasswordResetCode(code)).status === "ok";
+   */
+  verifyPasswordResetCode(code: string) {
+    return verifyPasswordResetCode(this.ctx, code);
+  }
+
+  /**
+   * Sets a new password with the code from the reset e-mail.
+   * @example
+   * await app.resetPassword({ code, password: "new password!", confirmPassword: "new password!" });
+   */
+  resetPassword(options: ResetPasswordOptions) {
+    return resetPassword(this.ctx, options);
+  }
+
+  /**
+   * E-mails a magic link and one-time code; the result carries the nonce to combine with the typed code.
+   * @example
+   * const sent = await app.sendMagicLinkEmail("ada@example.com", { callbackUrl: "https://myapp.example/magic" });
+   * if (sent.status === "ok") await app.signInWithMagicLink(typedOtp + sent.data.nonce);
+   */
+  sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }) {
+    return sendMagicLinkEmail(this.ctx, email, options);
+  }
+
+  /**
+   * Signs in with a magic link's code (or the one-time code followed by the nonce).
+   * @example
+   * await app.signInWithMagicLink(new URLSearchParams(location.search).get("code")!);
+   */
+  signInWithMagicLink(code: string, options?: { noRedirect?: boolean } & StoreOption) {
+    return signInWithMagicLink(this.ctx, code, options);
+  }
+
+  /**
+   * Verifies an e-mail address with the code from its verification link.
+   * @example
+   * const result = await app.verifyEmail(code);
+   * if (result.status === "error") showError("This link has expired or was already used.");
+   */
+  verifyEmail(code: string) {
+    return verifyEmail(this.ctx, code);
+  }
+
+  /**
+   * The signed-in user, or what `or` says when there is none. Anonymous users count as signed out unless
+   * `or: "anonymous"`; restricted users unless `includeRestricted`.
+   * @example
+   * const user = await app.getUser();                 // CurrentUser | null
+   * const sure = await app.getUser({ or: "throw" });  // CurrentUser
+   */
+  getUser(options: GetUserOptions & { or: "throw" | "redirect" | "anonymous" }): Promise<CurrentUser>;
+  getUser(options?: GetUserOptions): Promise<CurrentUser | null>;
+  async getUser(options?: GetUserOptions): Promise<CurrentUser | null> {
+    const found = await resolveUser(this.ctx, options);
+    return found && createCurrentUser(this.ctx, found.session, found.user);
+  }
+
+  /**
+   * The project's id, name and enabled sign-in features.
+   * @example
+   * const { config } = await app.getProject();
+   * if (config.magicLinkEnabled) showMagicLink();
+   */
+  getProject(): Promise<Project> {
+    return this.projectCache.get([]);
+  }
+
+  /**
+   * Signs out: ends the session on the server, clears the tokens, then goes to `redirectUrl` or after-sign-out.
+   * @example
+   * await app.signOut({ redirectUrl: "/goodbye" });
+   */
+  signOut(options?: { redirectUrl?: string } & StoreOption) {
+    return signOut(this.ctx, options);
+  }
+
+  /**
+   * An access token valid for at least 20 s (refreshed if needed), or null when signed out.
+   * @example
+   * const token = await app.getAccessToken();
+   */
+  async getAccessToken(options?: StoreOption): Promise<string | null> {
+    return (await this.core.session(options?.tokenStore).getTokens()).accessToken;
+  }
+
+  /**
+   * The refresh token, or null when signed out.
+   * @example
+   * const refreshToken = await app.getRefreshToken();
+   */
+  async getRefreshToken(options?: StoreOption): Promise<string | null> {
+    return (await this.core.session(options?.tokenStore).store.get()).refreshToken;
+  }
+
+  /**
+   * `{ accessToken, refreshToken }` of the session, e.g. to pass it to another process.
+   * @example
+   * socket.send(JSON.stringify(await app.getAuthJson()));
+   */
+  getAuthJson(options?: StoreOption) {
+    return authJson(this.core.session(options?.tokenStore));
+  }
+
+  /**
+   * `"Bearer stackauth_…"` carrying the session for your own server, or null when signed out.
+   * @example
+   * const authorization = await app.getAuthorizationHeader();
+   * await fetch("/api/me", { headers: authorization ? { authorization } : {} });
+   */
+  getAuthorizationHeader(options?: StoreOption) {
+    return authorizationHeader(this.core.session(options?.tokenStore));
+  }
+}
+
+function createUserCache(core: AppCore) {
+  return createCache((session: Session) => fetchCurrentUser(core, session));
+}

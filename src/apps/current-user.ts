@@ -1,0 +1,39 @@
+import type { AuthContext } from "../auth/context";
+import { authJson, authorizationHeader, signOut } from "../auth/session-flows";
+import type { CurrentUserData, CurrentUserJson } from "../resources/users";
+import { currentUserFromJson } from "../resources/users";
+import type { Session } from "../session/session";
+
+/**
+ * The signed-in user, as returned by `app.getUser()`: the fields of {@link CurrentUserData} plus methods that act
+ * on this user's session.
+ *
+ * @example
+ * const user = await app.getUser({ or: "throw" });
+ * console.log(user.displayName ?? user.primaryEmail);
+ * await user.signOut();
+ */
+export interface CurrentUser extends CurrentUserData {
+  /** Signs this user out (see `ClientApp.signOut`). */
+  signOut(options?: { redirectUrl?: string }): Promise<void>;
+  /** An access token valid for at least 20 s, or null. */
+  getAccessToken(): Promise<string | null>;
+  /** The refresh token, or null. */
+  getRefreshToken(): Promise<string | null>;
+  /** `{ accessToken, refreshToken }`, e.g. to hand the session to your server over a WebSocket. */
+  getAuthJson(): Promise<{ accessToken: string | null; refreshToken: string | null }>;
+  /** `"Bearer stackauth_…"` for your own server's `getUser({ tokenStore: request })`, or null. */
+  getAuthorizationHeader(): Promise<string | null>;
+}
+
+/** @internal Builds the user object for `session` from its wire JSON. */
+export function createCurrentUser(ctx: AuthContext, session: Session, json: CurrentUserJson): CurrentUser {
+  return {
+    ...currentUserFromJson(json),
+    signOut: (options) => signOut(ctx, { ...options, tokenStore: session.store }),
+    getAccessToken: async () => (await session.getTokens()).accessToken,
+    getRefreshToken: async () => (await session.store.get()).refreshToken,
+    getAuthJson: () => authJson(session),
+    getAuthorizationHeader: () => authorizationHeader(session),
+  };
+}

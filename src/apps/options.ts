@@ -1,0 +1,102 @@
+import { ArgumentError } from "../errors/base";
+import type { RetryOptions } from "../http/types";
+import type { TokenStoreInit } from "../token-stores/types";
+import type { HandlerUrls } from "../urls/handler-urls";
+import type { RedirectMethod } from "../urls/redirect";
+import { inBrowser } from "../urls/redirect";
+
+/** The platform's hosted API, used when neither an option nor an environment variable names another. */
+export const DEFAULT_BASE_URL = "https://api.stack-auth.com";
+
+/**
+ * Options of {@link ClientApp}. Every field may also come from the environment variables the official SDK
+ * reads (`NEXT_PUBLIC_STACK_PROJECT_ID`, `NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY`,
+ * `NEXT_PUBLIC_STACK_API_URL`, …).
+ *
+ * @example
+ * const options: ClientAppOptions = { projectId: "…uuid…", publishableClientKey: "pck_…", tokenStore: "cookie" };
+ */
+export interface ClientAppOptions {
+  /** The project's id (`"internal"` or a UUID). Env: `NEXT_PUBLIC_STACK_PROJECT_ID`, `STACK_PROJECT_ID`. */
+  projectId?: string;
+  /** Env: `NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY`. Optional unless the project requires it. */
+  publishableClientKey?: string;
+  /**
+   * API origin (without `/api/v1`), or one per side. Env: `NEXT_PUBLIC_BROWSER_STACK_API_URL` /
+   * `NEXT_PUBLIC_SERVER_STACK_API_URL`, then `NEXT_PUBLIC_STACK_API_URL`, `STACK_API_URL`, `NEXT_PUBLIC_STACK_URL`.
+   * Default `https://api.stack-auth.com`.
+   */
+  baseUrl?: string | { browser: string; server: string };
+  /** Where tokens live. `null` or absent: every session call needs its own `{ tokenStore }`. */
+  tokenStore?: TokenStoreInit;
+  /** Page URLs (sign-in, after sign-in, …). */
+  urls?: Partial<HandlerUrls>;
+  /** How to navigate. Default `"window"` in a browser, `"none"` elsewhere. */
+  redirectMethod?: RedirectMethod;
+  /** Headers added to every request. Env: `NEXT_PUBLIC_STACK_EXTRA_REQUEST_HEADERS` (JSON). */
+  extraRequestHeaders?: Record<string, string>;
+  /** The `fetch` to use (default: the global one). */
+  fetch?: typeof fetch;
+  /** Retry timing, injectable for tests. */
+  retry?: RetryOptions;
+}
+
+// Each variable is read by its literal name so that bundlers which inline `process.env.X` can do so.
+const env = {
+  projectId: () => process.env.NEXT_PUBLIC_STACK_PROJECT_ID || process.env.STACK_PROJECT_ID,
+  publishableClientKey: () => process.env.NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY,
+  browserUrl: () => process.env.NEXT_PUBLIC_BROWSER_STACK_API_URL,
+  serverUrl: () => process.env.NEXT_PUBLIC_SERVER_STACK_API_URL,
+  url: () => process.env.NEXT_PUBLIC_STACK_API_URL || process.env.STACK_API_URL || process.env.NEXT_PUBLIC_STACK_URL,
+  extraHeaders: () => process.env.NEXT_PUBLIC_STACK_EXTRA_REQUEST_HEADERS,
+};
+
+/** @internal Reads one environment variable; undefined where there is no `process` (browsers). */
+export function readEnv(name: keyof typeof env): string | undefined {
+  try {
+    return env[name]() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** @internal The API origin for this side (browser or server). */
+export function resolveBaseUrl(baseUrl: ClientAppOptions["baseUrl"]): string {
+  const browser = inBrowser();
+  const chosen =
+    (typeof baseUrl === "object" && baseUrl ? (browser ? baseUrl.browser : baseUrl.server) : baseUrl) ??
+    readEnv(browser ? "browserUrl" : "serverUrl") ??
+    readEnv("url") ??
+    DEFAULT_BASE_URL;
+  try {
+    new URL(chosen);
+  } catch {
+    throw new ArgumentError(`baseUrl must be an absolute URL such as "https://api.stack-auth.com", got ${JSON.stringify(chosen)}.`);
+  }
+  return chosen;
+}
+
+/** @internal Checks a value is a non-empty string, or throws an ArgumentError naming it. */
+export function requireString(value: unknown, name: string): string {
+  if (typeof value !== "string" || value === "") throw new ArgumentError(`${name} must be a non-empty string.`);
+  return value;
+}
+
+/** @internal Checks an optional argument is an object (or undefined). */
+export function optionalObject<T extends object>(value: T | undefined, name: string): T | Record<string, never> {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null) throw new ArgumentError(`${name} must be an object.`);
+  return value;
+}
+
+/** @internal Extra headers from the option or the environment's JSON. */
+export function resolveExtraHeaders(given: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (given) return given;
+  const raw = readEnv("extraHeaders");
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ArgumentError("NEXT_PUBLIC_STACK_EXTRA_REQUEST_HEADERS must be a JSON object of header names to values.");
+  }
+}

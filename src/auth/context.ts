@@ -1,0 +1,70 @@
+import type { AppCore } from "../apps/app-core";
+import type { KnownErrors } from "../errors";
+import type { Session } from "../session/session";
+import type { CurrentUserJson } from "../resources/users";
+import { ArgumentError } from "../errors/base";
+import { requireString } from "../apps/options";
+import { absoluteUrl, inBrowser, returnTarget } from "../urls/redirect";
+
+/**
+ * What auth flows need from an app: its core, and the cache of current users to refresh after a sign-in.
+ * @internal
+ */
+export interface AuthContext {
+  core: AppCore;
+  users: { invalidate(deps: [Session]): void; invalidateAll(): void };
+}
+
+/** @internal The token answer of sign-up, sign-in, OTP, MFA and passkey endpoints. */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  user_id?: string;
+  is_new_user?: boolean;
+}
+
+/** Key under which the official SDK keeps the MFA attempt code in `sessionStorage`. */
+export const MFA_ATTEMPT_KEY = "stack_mfa_attempt_code";
+
+/**
+ * Stores a fresh sign-in's tokens, drops the session's cached user, and (unless `noRedirect`) goes to the page's
+ * `after_auth_return_to`, else after-sign-up for a new user or after-sign-in.
+ * @internal
+ */
+export async function completeSignIn(
+  ctx: AuthContext,
+  session: Session,
+  tokens: TokenResponse,
+  options: { noRedirect?: boolean; isNewUser?: boolean },
+): Promise<void> {
+  await ctx.core.signIn(session, tokens);
+  ctx.users.invalidate([session]);
+  if (!options.noRedirect) {
+    const { afterSignIn, afterSignUp } = ctx.core.urls;
+    await ctx.core.redirect(returnTarget(options.isNewUser ? afterSignUp : afterSignIn), true);
+  }
+}
+
+/**
+ * A sign-in that needs a second factor: in a browser the attempt code is kept in `sessionStorage` and the user
+ * is sent to the MFA page (the official SDK's behaviour).
+ * @internal
+ */
+export async function startMfa(ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<void> {
+  if (!inBrowser()) return;
+  sessionStorage.setItem(MFA_ATTEMPT_KEY, JSON.stringify(error.details?.attempt_code));
+  await ctx.core.redirect(ctx.core.urls.mfa);
+}
+
+/**
+ * The absolute URL an e-mail link should open: `given` when the caller passed one, else `page` on the current
+ * site. Outside a browser there is no current site, so the caller must pass it.
+ * @internal
+ */
+export function emailCallbackUrl(given: string | undefined, page: string, method: string): string {
+  if (given !== undefined) return absoluteUrl(requireString(given, "callbackUrl"));
+  if (!inBrowser()) {
+    throw new ArgumentError(`${method} needs { callbackUrl } outside a browser: the absolute URL the e-mail's link should open.`);
+  }
+  return absoluteUrl(page);
+}

@@ -1,0 +1,63 @@
+import { optionalObject, requireString } from "../apps/options";
+import { isKnownErrorOf } from "../errors";
+import type { KnownError, KnownErrors } from "../errors";
+import type { TokenStoreInit } from "../token-stores/types";
+import type { Result } from "../util/result";
+import { completeSignIn, emailCallbackUrl, startMfa } from "./context";
+import type { AuthContext, TokenResponse } from "./context";
+
+/** @internal `POST /auth/otp/send-sign-in-code`: e-mails a magic link and a one-time code; returns the nonce. */
+export async function sendMagicLinkEmail(
+  ctx: AuthContext,
+  email: string,
+  options?: { callbackUrl?: string },
+): Promise<Result<{ nonce: string }, KnownErrors["RedirectUrlNotWhitelisted"]>> {
+  requireString(email, "email");
+  const o = optionalObject(options, "sendMagicLinkEmail options");
+  const callback_url = emailCallbackUrl(o.callbackUrl, ctx.core.urls.magicLinkCallback, "sendMagicLinkEmail");
+  return ctx.core.expect(
+    async () => {
+      const { nonce } = await ctx.core.request<{ nonce: string }>({
+        method: "POST",
+        path: "/auth/otp/send-sign-in-code",
+        body: { email, callback_url },
+      });
+      return { nonce };
+    },
+    ["REDIRECT_URL_NOT_WHITELISTED"],
+  );
+}
+
+/**
+ * `POST /auth/otp/sign-in` with the link's code (or the 6-character one-time code followed by the nonce), then
+ * sign the user in: new users go to after-sign-up, others to after-sign-in.
+ * @internal
+ */
+export async function signInWithMagicLink(
+  ctx: AuthContext,
+  code: string,
+  options?: { noRedirect?: boolean; tokenStore?: TokenStoreInit },
+): Promise<Result<undefined, KnownErrors["VerificationCodeError"] | KnownErrors["InvalidTotpCode"] | KnownErrors["MultiFactorAuthenticationRequired"]>> {
+  requireString(code, "code");
+  const o = optionalObject(options, "signInWithMagicLink options");
+  const session = ctx.core.session(o.tokenStore);
+  const result = await ctx.core.expect<undefined, KnownError>(async () => {
+    const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/otp/sign-in", session, body: { code } });
+    await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: tokens.is_new_user });
+    return undefined;
+  }, ["VERIFICATION_ERROR", "INVALID_TOTP_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"]);
+  if (result.status === "error" && isKnownErrorOf(result.error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) {
+    await startMfa(ctx, result.error as KnownErrors["MultiFactorAuthenticationRequired"]);
+  }
+  return result as Awaited<ReturnType<typeof signInWithMagicLink>>;
+}
+
+/** @internal `POST /contact-channels/verify`: confirms an e-mail address with the code from its link. */
+export async function verifyEmail(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
+  requireString(code, "code");
+  return ctx.core.expect(async () => {
+    await ctx.core.request({ method: "POST", path: "/contact-channels/verify", body: { code } });
+    ctx.users.invalidateAll();
+    return undefined;
+  }, ["VERIFICATION_ERROR"]);
+}

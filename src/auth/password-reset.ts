@@ -1,0 +1,61 @@
+import { optionalObject, requireString } from "../apps/options";
+import type { KnownErrors } from "../errors";
+import { err } from "../util/result";
+import type { Result } from "../util/result";
+import { emailCallbackUrl } from "./context";
+import type { AuthContext } from "./context";
+import { checkNewPassword } from "./password";
+
+/** @internal `POST /auth/password/send-reset-code`: the platform answers the same whether or not the e-mail exists. */
+export async function sendForgotPasswordEmail(
+  ctx: AuthContext,
+  email: string,
+  options?: { callbackUrl?: string },
+): Promise<Result<undefined, KnownErrors["UserNotFound"]>> {
+  requireString(email, "email");
+  const o = optionalObject(options, "sendForgotPasswordEmail options");
+  const callback_url = emailCallbackUrl(o.callbackUrl, ctx.core.urls.passwordReset, "sendForgotPasswordEmail");
+  return ctx.core.expect(async () => {
+    await ctx.core.request({ method: "POST", path: "/auth/password/send-reset-code", body: { email, callback_url } });
+    return undefined;
+  }, ["USER_NOT_FOUND"]);
+}
+
+/** @internal `POST /auth/password/reset/check-code`: is this reset code still usable? */
+export function verifyPasswordResetCode(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
+  requireString(code, "code");
+  return ctx.core.expect(async () => {
+    await ctx.core.request({ method: "POST", path: "/auth/password/reset/check-code", body: { code } });
+    return undefined;
+  }, ["VERIFICATION_ERROR"]);
+}
+
+/**
+ * Options of {@link ClientApp.resetPassword}.
+ *
+ * @example
+ * await app.resetPassword({ code: new URLSearchParams(location.search).get("code")!, password: "new password!" });
+ */
+export interface ResetPasswordOptions {
+  /** The code from the reset e-mail's link. */
+  code: string;
+  password: string;
+  /** When given, must equal `password` (checked before any request). */
+  confirmPassword?: string;
+}
+
+/** @internal `POST /auth/password/reset`. */
+export async function resetPassword(
+  ctx: AuthContext,
+  options: ResetPasswordOptions,
+): Promise<Result<undefined, KnownErrors["VerificationCodeError"] | KnownErrors["PasswordRequirementsNotMet"] | KnownErrors["PasswordConfirmationMismatch"]>> {
+  const o = optionalObject(options, "resetPassword options") as ResetPasswordOptions;
+  const code = requireString(o.code, "code");
+  const password = requireString(o.password, "password");
+  const problem = checkNewPassword(password, o.confirmPassword);
+  if (problem) return err(problem);
+  return ctx.core.expect(async () => {
+    await ctx.core.request({ method: "POST", path: "/auth/password/reset", body: { code, password } });
+    return undefined;
+  }, ["VERIFICATION_ERROR", "PASSWORD_REQUIREMENTS_NOT_MET"]);
+}

@@ -1,0 +1,117 @@
+import { KnownErrors } from "../errors";
+import { isKnownErrorOf } from "../errors";
+import type { KnownError } from "../errors";
+import { optionalObject, requireString } from "../apps/options";
+import type { TokenStoreInit } from "../token-stores/types";
+import { absoluteUrl, inBrowser } from "../urls/redirect";
+import { err } from "../util/result";
+import type { Result } from "../util/result";
+import { completeSignIn, startMfa } from "./context";
+import type { AuthContext, TokenResponse } from "./context";
+
+/** The platform's password length bounds (inclusive). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 70;
+
+/**
+ * The password rule the platform enforces, checked before any request: too short / too long (with bounds), and
+ * a confirmation, when given, must match.
+ * @internal
+ */
+export function checkNewPassword(
+  password: string,
+  confirmation?: string,
+): KnownErrors["PasswordRequirementsNotMet"] | KnownErrors["PasswordConfirmationMismatch"] | null {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    return new KnownErrors.PasswordTooShort(
+      { min_length: PASSWORD_MIN_LENGTH },
+      `Password too short. Minimum length is ${PASSWORD_MIN_LENGTH}.`,
+    );
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    return new KnownErrors.PasswordTooLong({ maxLength: PASSWORD_MAX_LENGTH }, `Password too long. Maximum length is ${PASSWORD_MAX_LENGTH}.`);
+  }
+  if (confirmation !== undefined && confirmation !== password) {
+    return new KnownErrors.PasswordConfirmationMismatch(undefined, "The password and its confirmation do not match.");
+  }
+  return null;
+}
+
+/**
+ * Options of {@link ClientApp.signUpWithCredential}.
+ *
+ * @example
+ * await app.signUpWithCredential({ email: "ada@example.com", password: "correct horse", noRedirect: true });
+ */
+export interface SignUpOptions {
+  email: string;
+  password: string;
+  /** When given, must equal `password` (checked before any request). */
+  confirmPassword?: string;
+  /** Stay on the page after signing up. */
+  noRedirect?: boolean;
+  /** Where the verification e-mail's link goes. Default: the email-verification page (in a browser). */
+  verificationCallbackUrl?: string;
+  /** Send no verification e-mail. */
+  noVerificationCallback?: boolean;
+  tokenStore?: TokenStoreInit;
+}
+
+/** @internal `POST /auth/password/sign-up`, then sign the new user in. */
+export async function signUpWithCredential(
+  ctx: AuthContext,
+  options: SignUpOptions,
+): Promise<Result<undefined, KnownErrors["UserWithEmailAlreadyExists"] | KnownErrors["PasswordRequirementsNotMet"] | KnownErrors["PasswordConfirmationMismatch"]>> {
+  const o = optionalObject(options, "signUpWithCredential options") as SignUpOptions;
+  const email = requireString(o.email, "email");
+  const password = requireString(o.password, "password");
+  const session = ctx.core.session(o.tokenStore);
+  const problem = checkNewPassword(password, o.confirmPassword);
+  if (problem) return err(problem);
+  const callback =
+    o.noVerificationCallback ? undefined : o.verificationCallbackUrl ?? (inBrowser() ? ctx.core.urls.emailVerification : undefined);
+  return ctx.core.expect(async () => {
+    const tokens = await ctx.core.request<TokenResponse>({
+      method: "POST",
+      path: "/auth/password/sign-up",
+      session,
+      body: { email, password, verification_callback_url: callback && absoluteUrl(callback) },
+    });
+    await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: true });
+    return undefined;
+  }, ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_REQUIREMENTS_NOT_MET"]);
+}
+
+/**
+ * Options of {@link ClientApp.signInWithCredential}.
+ *
+ * @example
+ * const result = await app.signInWithCredential({ email, password, noRedirect: true });
+ */
+export interface SignInOptions {
+  email: string;
+  password: string;
+  /** Stay on the page after signing in. */
+  noRedirect?: boolean;
+  tokenStore?: TokenStoreInit;
+}
+
+/** @internal `POST /auth/password/sign-in`; a required second factor starts the MFA step. */
+export async function signInWithCredential(
+  ctx: AuthContext,
+  options: SignInOptions,
+): Promise<Result<undefined, KnownErrors["EmailPasswordMismatch"] | KnownErrors["InvalidTotpCode"] | KnownErrors["MultiFactorAuthenticationRequired"]>> {
+  const o = optionalObject(options, "signInWithCredential options") as SignInOptions;
+  const email = requireString(o.email, "email");
+  const password = requireString(o.password, "password");
+  const session = ctx.core.session(o.tokenStore);
+  const result = await ctx.core.expect<undefined, KnownError>(async () => {
+    const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/password/sign-in", session, body: { email, password } });
+    await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect });
+    return undefined;
+  }, ["EMAIL_PASSWORD_MISMATCH", "INVALID_TOTP_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"]);
+  if (result.status === "error" && isKnownErrorOf(result.error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) {
+    await startMfa(ctx, result.error as KnownErrors["MultiFactorAuthenticationRequired"]);
+  }
+  return result as Awaited<ReturnType<typeof signInWithCredential>>;
+}

@@ -1,0 +1,100 @@
+import { optionalObject } from "../apps/options";
+import { ArgumentError, LatchkeyError } from "../errors/base";
+import { isKnownErrorOf } from "../errors";
+import type { Session } from "../session/session";
+import type { TokenStoreInit } from "../token-stores/types";
+import { encodeAuthorizationHeader } from "../token-stores";
+import type { CurrentUserJson } from "../resources/users";
+import { withReturnTo } from "../urls/redirect";
+import type { AuthContext, TokenResponse } from "./context";
+
+/**
+ * Options of `getUser`: what to do when nobody (eligible) is signed in, and which session to read.
+ *
+ * @example
+ * const user = await app.getUser({ or: "redirect" }); // never null: sends signed-out visitors to sign-in
+ */
+export interface GetUserOptions {
+  /**
+   * When there is no user: `"return-null"` (default), `"throw"`, `"redirect"` to the sign-in page, or
+   * `"anonymous"` to sign up an anonymous user.
+   */
+  or?: "return-null" | "throw" | "redirect" | "anonymous";
+  /** Count restricted users (e.g. e-mail not yet verified) as signed in. Default false. */
+  includeRestricted?: boolean;
+  tokenStore?: TokenStoreInit;
+}
+
+/** @internal Reads (through the cache) the user of `session`, applying the anonymous / restricted rules. */
+export async function resolveUser(
+  ctx: AuthContext & { users: { get(deps: [Session]): Promise<CurrentUserJson | null> } },
+  options: GetUserOptions | undefined,
+): Promise<{ session: Session; user: CurrentUserJson } | null> {
+  const o = optionalObject(options, "getUser options");
+  const or = o.or ?? "return-null";
+  if (!["return-null", "throw", "redirect", "anonymous"].includes(or)) {
+    throw new ArgumentError(`getUser's "or" must be "return-null", "throw", "redirect" or "anonymous", got ${JSON.stringify(or)}.`);
+  }
+  if (or === "anonymous" && o.includeRestricted === false) {
+    throw new ArgumentError('getUser({ or: "anonymous" }) returns a restricted (anonymous) user, so includeRestricted cannot be false.');
+  }
+  const session = ctx.core.session(o.tokenStore);
+  let user = await ctx.users.get([session]);
+  const eligible = (u: CurrentUserJson | null): u is CurrentUserJson =>
+    !!u && (or === "anonymous" || (!u.is_anonymous && (!!o.includeRestricted || !u.is_restricted)));
+  if (eligible(user)) return { session, user };
+  if (or === "anonymous") {
+    const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/anonymous/sign-up", session });
+    await ctx.core.signIn(session, tokens);
+    ctx.users.invalidate([session]);
+    user = await ctx.users.get([session]);
+    if (user) return { session, user };
+    throw new LatchkeyError("The anonymous user just created could not be read back.", "NotSignedInError");
+  }
+  if (or === "throw") {
+    throw new LatchkeyError('No user is signed in, and getUser was called with { or: "throw" }.', "NotSignedInError");
+  }
+  if (or === "redirect") {
+    if (await ctx.core.redirect(withReturnTo(ctx.core.urls.signIn), true)) return new Promise(() => {});
+    throw new LatchkeyError(
+      'No user is signed in, and getUser({ or: "redirect" }) cannot navigate here (redirectMethod is "none").',
+      "NotSignedInError",
+    );
+  }
+  return null;
+}
+
+/**
+ * Signs out: ends the session on the server (errors about an already-ended session are ignored), clears the
+ * tokens, forgets cached users, and navigates to `redirectUrl` or after-sign-out.
+ * @internal
+ */
+export async function signOut(ctx: AuthContext, options?: { redirectUrl?: string; tokenStore?: TokenStoreInit }): Promise<void> {
+  const o = optionalObject(options, "signOut options");
+  const session = ctx.core.session(o.tokenStore);
+  const tokens = await session.getTokens();
+  if (tokens.accessToken) {
+    try {
+      await ctx.core.request({ method: "DELETE", path: "/auth/sessions/current", session, body: {} });
+    } catch (error) {
+      if (!isKnownErrorOf(error, "REFRESH_TOKEN_ERROR") && !isKnownErrorOf(error, "INVALID_ACCESS_TOKEN")) throw error;
+    }
+  }
+  await session.invalidate();
+  ctx.users.invalidate([session]);
+  await ctx.core.redirect(o.redirectUrl ?? ctx.core.urls.afterSignOut);
+}
+
+/**
+ * The token accessors shared by apps and current users.
+ * @internal
+ */
+export async function authJson(session: Session): Promise<{ accessToken: string | null; refreshToken: string | null }> {
+  return session.getTokens();
+}
+
+/** @internal `"Bearer stackauth_<base64 JSON>"` for sending the session to your own server, or null when signed out. */
+export async function authorizationHeader(session: Session): Promise<string | null> {
+  const tokens = await session.getTokens();
+  return tokens.accessToken || tokens.refreshToken ? encodeAuthorizationHeader(tokens) : null;
+}

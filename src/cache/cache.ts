@@ -1,0 +1,231 @@
+import { createKeyer } from "./key";
+
+/**
+ * Settings of {@link createCache}. Every field is optional; the clock and timer hooks exist so tests can drive
+ * time by hand.
+ *
+ * @example
+ * const cache = createCache(fetchUser, { throttleMs: 0, evictMs: 60_000 });
+ */
+export interface ReadCacheOptions {
+  /** Least time, in ms, between the starts of two fetches of one entry. Default 300. */
+  throttleMs?: number;
+  /** How long, in ms, an entry nobody subscribes to outlives its last fetch or last subscriber. Default 5000. */
+  evictMs?: number;
+  /** Current time in ms. Default `Date.now()`. */
+  now?: () => number;
+  /** Starts a timer. Default the global `setTimeout`. Eviction timers are `unref`ed when the handle allows it. */
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  /** Stops a timer started by `setTimeout` (may be given `undefined`). Default the global `clearTimeout`. */
+  clearTimeout?: (handle: any) => void;
+}
+
+/**
+ * A read cache: one entry per dependency tuple, filled by the fetcher given to {@link createCache}.
+ * Tuples are compared element by element, objects by identity (see {@link createCache}).
+ *
+ * @example
+ * const user = await users.get([session]);
+ * await users.refresh([session]); // after a mutation
+ */
+export interface ReadCache<D extends readonly unknown[], V> {
+  /**
+   * The value for `deps`: the cached one while fresh, else the fetch already under way, else a new fetch.
+   * Identical concurrent calls share one fetch; a failed fetch is not cached and rejects every waiter.
+   */
+  get(deps: D): Promise<V>;
+  /** The value held for `deps` right now (possibly being refreshed), or `undefined`. Never fetches. */
+  peek(deps: D): V | undefined;
+  /**
+   * Call after a mutation: gets issued from now on see data fetched after this call. A subscribed entry keeps its
+   * value and is refetched (throttled, coalesced); the promise settles once that fetch did, and never rejects.
+   * An entry nobody subscribes to just forgets its value, so the next `get` fetches. Unknown deps: no-op.
+   */
+  refresh(deps: D): Promise<void>;
+  /** {@link ReadCache.refresh} for every entry whose deps match `predicate`. */
+  refreshWhere(predicate: (deps: D) => boolean): Promise<void>;
+  /** Forgets the value for `deps` (`peek` gives `undefined`); a subscribed entry is refetched at once. */
+  invalidate(deps: D): void;
+  /** {@link ReadCache.invalidate} for every entry whose deps match `predicate`, e.g. all of one session. */
+  invalidateWhere(predicate: (deps: D) => boolean): void;
+  /**
+   * Calls `listener` with each new value stored for `deps`, and keeps the entry while subscribed. Does not fetch.
+   * Returns the unsubscribe function; `evictMs` after the last subscriber leaves, the entry is dropped.
+   */
+  subscribe(deps: D, listener: (value: V) => void): () => void;
+}
+
+interface Entry<D, V> {
+  deps: D;
+  key: string;
+  /** Last stored value; `undefined` once invalidated. */
+  value?: V;
+  /** `value` is present and no refresh was asked for since it was fetched. */
+  fresh?: boolean;
+  /** Bumped by refresh/invalidate; a fetch stores its result only if this did not change while it ran. */
+  gen: number;
+  /** What a `get` issued now waits for: the queued fetch, or the running one. */
+  pending?: Promise<V>;
+  /** Settlers of `pending` while a fetch is wanted but not started yet. */
+  queued?: [(value: V) => void, (error: unknown) => void];
+  running?: boolean;
+  /** When the last fetch started. */
+  started: number;
+  subs: Set<(value: V) => void>;
+  evictTimer?: unknown;
+  throttleTimer?: unknown;
+}
+
+const noop = () => {};
+
+/**
+ * Creates a read cache around `fetcher`. Entries are keyed by the tuple of arguments given to `fetcher`,
+ * compared element by element: objects (such as a session) by identity, strings, numbers, booleans, `null` and
+ * `undefined` by value.
+ *
+ * - Identical concurrent reads make one request; failures are not cached.
+ * - One fetch at a time per entry, starts at least `throttleMs` (300) apart; refreshes that arrive meanwhile
+ *   coalesce into one follow-up fetch.
+ * - An entry nobody subscribes to is dropped `evictMs` (5000) after its last fetch or its last subscriber left.
+ *
+ * @example
+ * const teams = createCache((session: Session, teamId: string) => fetchTeam(session, teamId));
+ * const team = await teams.get([session, "team_1"]);
+ * await renameTeam(session, "team_1", "Ops");
+ * await teams.refresh([session, "team_1"]);
+ * teams.invalidateWhere(([s]) => s === session); // on sign-out
+ */
+export function createCache<D extends readonly unknown[], V>(
+  fetcher: (...deps: D) => Promise<V>,
+  options: ReadCacheOptions = {},
+): ReadCache<D, V> {
+  const {
+    throttleMs = 300,
+    evictMs = 5000,
+    now = () => Date.now(),
+    setTimeout: later = (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: cancel = (handle) => clearTimeout(handle),
+  } = options;
+  const entries = new Map<string, Entry<D, V>>();
+  const keyOf = createKeyer();
+
+  const find = (deps: D) => entries.get(keyOf(deps));
+  const open = (deps: D): Entry<D, V> => {
+    const key = keyOf(deps);
+    let entry = entries.get(key);
+    if (!entry) {
+      entries.set(key, (entry = { deps, key, gen: 0, started: -Infinity, subs: new Set() }));
+    }
+    return entry;
+  };
+
+  // Stops the eviction countdown and, if nobody subscribes, starts a new one.
+  const arm = (entry: Entry<D, V>) => {
+    cancel(entry.evictTimer);
+    entry.evictTimer = undefined;
+    if (!entry.subs.size) {
+      const timer = later(() => {
+        // A fetch running or queued re-arms the countdown when it settles.
+        if (!entry.subs.size && !entry.running && !entry.queued) entries.delete(entry.key);
+      }, evictMs) as { unref?: () => void } | undefined;
+      timer?.unref?.();
+      entry.evictTimer = timer;
+    }
+  };
+
+  // Asks for a fetch whose result is newer than this call; coalesces with one already queued.
+  const request = (entry: Entry<D, V>): Promise<V> => {
+    if (!entry.queued) {
+      const promise = (entry.pending = new Promise<V>((resolve, reject) => (entry.queued = [resolve, reject])));
+      promise.catch(noop); // nobody may be waiting; the error still reaches whoever is
+      pump(entry);
+      return promise;
+    }
+    return entry.pending!;
+  };
+
+  // Starts the queued fetch, unless one is running or the throttle says wait.
+  const pump = (entry: Entry<D, V>) => {
+    if (entry.running || !entry.queued || entry.throttleTimer !== undefined) return;
+    const wait = entry.started + throttleMs - now();
+    if (wait > 0) {
+      // Not unref'd: someone may be awaiting this fetch.
+      entry.throttleTimer = later(() => {
+        entry.throttleTimer = undefined;
+        pump(entry);
+      }, wait);
+      return;
+    }
+    const [resolve, reject] = entry.queued;
+    const promise = entry.pending;
+    const gen = entry.gen;
+    entry.queued = undefined;
+    entry.running = true;
+    entry.started = now();
+    const settle = (ok: boolean, result: any) => {
+      entry.running = false;
+      if (entry.pending === promise) entry.pending = undefined;
+      if (ok && gen === entry.gen) {
+        entry.value = result;
+        entry.fresh = true;
+        for (const listener of entry.subs) {
+          try {
+            listener(result);
+          } catch (error) {
+            queueMicrotask(() => {
+              throw error;
+            });
+          }
+        }
+      }
+      (ok ? resolve : reject)(result);
+      arm(entry);
+      pump(entry);
+    };
+    new Promise<V>((done) => done(fetcher(...entry.deps))).then(
+      (value) => settle(true, value),
+      (error) => settle(false, error),
+    );
+  };
+
+  // Shared by refresh and invalidate: outdates the entry and refetches it when someone subscribes.
+  const outdate = (entry: Entry<D, V>, forget: boolean): Promise<void> => {
+    entry.gen++;
+    entry.fresh = false;
+    if (forget || !entry.subs.size) entry.value = undefined;
+    if (entry.subs.size) return request(entry).then(noop, noop);
+    if (!entry.queued) entry.pending = undefined; // a running fetch started too early to count
+    return Promise.resolve();
+  };
+
+  const matching = (predicate: (deps: D) => boolean) => [...entries.values()].filter((entry) => predicate(entry.deps));
+
+  return {
+    get(deps) {
+      const entry = open(deps);
+      return entry.pending ?? (entry.fresh ? Promise.resolve(entry.value as V) : request(entry));
+    },
+    peek: (deps) => find(deps)?.value,
+    refresh(deps) {
+      const entry = find(deps);
+      return entry ? outdate(entry, false) : Promise.resolve();
+    },
+    refreshWhere: (predicate) => Promise.all(matching(predicate).map((entry) => outdate(entry, false))).then(noop),
+    invalidate(deps) {
+      const entry = find(deps);
+      if (entry) outdate(entry, true);
+    },
+    invalidateWhere(predicate) {
+      for (const entry of matching(predicate)) outdate(entry, true);
+    },
+    subscribe(deps, listener) {
+      const entry = open(deps);
+      const own = (value: V) => listener(value); // a fresh function, so one listener may subscribe twice
+      entry.subs.add(own);
+      arm(entry);
+      return () => {
+        if (entry.subs.delete(own) && !entry.subs.size) arm(entry);
+      };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { isKnownErrorOf, KnownError } from "./known-error";
+import { codeForName, type KnownErrorNames } from "./names";
+import { isKnownErrorCode, knownErrorParent, type DescendantOf, type KnownErrorCode, type KnownErrorStatus } from "./table";
+
+/**
+ * The class of one concrete code, e.g. `KnownErrors.EmailPasswordMismatch`.
+ *
+ * @example
+ * const e = new KnownErrors.PasswordTooShort({ min_length: 8 });
+ * e.status; // 400
+ * KnownErrors.PasswordTooShort.isInstance(e); // true
+ */
+export interface KnownErrorClass<C extends KnownErrorCode> {
+  /** An error with this code and the catalogue's status; the message defaults to one built from the code. */
+  new (details?: Record<string, unknown>, message?: string): KnownError<C>;
+  readonly prototype: KnownError<C>;
+  /** The code this class stands for. */
+  readonly errorCode: C;
+  /** True for an error with this code or a descendant code, from this copy of the package or another. */
+  isInstance(e: unknown): e is KnownError<DescendantOf<C>>;
+}
+
+/**
+ * The class of an abstract parent code, e.g. `KnownErrors.InvalidAccessToken`: never sent by the server,
+ * used to test for a whole group of codes.
+ *
+ * @example
+ * if (KnownErrors.VerificationCodeError.isInstance(e)) showCodeProblem(e.code);
+ */
+export type AbstractKnownErrorClass<C extends KnownErrorCode> = (abstract new (
+  details?: Record<string, unknown>,
+  message?: string,
+) => KnownError<DescendantOf<C>>) & {
+  readonly prototype: KnownError<DescendantOf<C>>;
+  /** The code this class stands for. */
+  readonly errorCode: C;
+  /** True for an error with any descendant code, from this copy of the package or another. */
+  isInstance(e: unknown): e is KnownError<DescendantOf<C>>;
+};
+
+/** The class type for code `C`: abstract for parents (status `0` in the catalogue). */
+type ClassFor<C extends KnownErrorCode> = KnownErrorStatus<C> extends 0 ? AbstractKnownErrorClass<C> : KnownErrorClass<C>;
+
+/**
+ * A class per known error code, named after the code (EMAIL_PASSWORD_MISMATCH → `EmailPasswordMismatch`),
+ * plus the official SDK's names where they differ (`UserWithEmailAlreadyExists`, `VerificationCodeError`,
+ * `PermissionScopeMismatch`, `InvalidPollingCodeError`). Classes are created on first access.
+ *
+ * As a type, `KnownErrors["X"]` is the instance type of `KnownErrors.X`.
+ *
+ * @example
+ * const result = await app.signInWithCredential({ email, password });
+ * if (result.status === "error" && KnownErrors.EmailPasswordMismatch.isInstance(result.error)) showWrongPassword();
+ * if (KnownErrors.InvalidAccessToken.isInstance(e)) console.log("any access-token problem", e.code);
+ */
+export type KnownErrors = { [N in keyof KnownErrorNames]: KnownError<DescendantOf<KnownErrorNames[N]>> };
+
+/**
+ * The type of the {@link KnownErrors} object: a class (or abstract class) per name.
+ *
+ * @example
+ * const Cls: KnownErrorsObject["PasswordTooShort"] = KnownErrors.PasswordTooShort;
+ */
+export type KnownErrorsObject = { readonly [N in keyof KnownErrorNames]: ClassFor<KnownErrorNames[N]> };
+
+type AnyClass = new (details?: Record<string, unknown>, message?: string, status?: number) => KnownError;
+
+/** Root of the per-code classes: reads the code from the class being constructed. */
+class CodeError extends KnownError {
+  declare static readonly errorCode: string;
+  constructor(details?: Record<string, unknown>, message?: string, status?: number) {
+    super((new.target as typeof CodeError).errorCode, details, message, status);
+  }
+}
+
+const classes: Record<string, AnyClass> = Object.create(null);
+
+/** The class for a known code, created (with its parents) on first use. */
+const classFor = (code: KnownErrorCode): AnyClass => {
+  let cls = classes[code];
+  if (!cls) {
+    const parent = knownErrorParent(code);
+    const Base = parent ? (classFor(parent) as typeof CodeError) : CodeError;
+    cls = class extends Base {
+      static override readonly errorCode = code;
+      static override isInstance = (e: unknown): e is KnownError => isKnownErrorOf(e, code);
+    };
+    classes[code] = cls;
+  }
+  return cls;
+};
+
+/**
+ * Every known error class, by name. See the {@link KnownErrors} type for the naming rule. Classes are made
+ * when first read; the object is not enumerable (`Object.keys(KnownErrors)` is empty).
+ *
+ * @example
+ * try { await user.update({ password: "x" }); } catch (e) {
+ *   if (KnownErrors.PasswordRequirementsNotMet.isInstance(e)) alert(e.message);
+ * }
+ */
+export const KnownErrors: KnownErrorsObject = /* @__PURE__ */ new Proxy(Object.create(null) as KnownErrorsObject, {
+  get: (_, name) => {
+    const code = codeForName(name as string); // a symbol simply finds nothing
+    return code && classFor(code);
+  },
+});
+
+/**
+ * Turns a known-error response body into the matching `KnownErrors.X` instance, keeping the server's status,
+ * details and message. A code this version does not know (a newer server) gives a plain `KnownError` that
+ * keeps its code, details, message and status.
+ *
+ * @internal called by the http layer
+ * @example
+ * const e = knownErrorFromJson({ code: "EMAIL_PASSWORD_MISMATCH", error: "Wrong e-mail or password." }, 400);
+ * KnownErrors.EmailPasswordMismatch.isInstance(e); // true
+ */
+export const knownErrorFromJson = (
+  body: { code: string; details?: unknown; error?: string },
+  status: number,
+): KnownError => {
+  const code = String(body.code);
+  const { details, error } = body;
+  const d = typeof details === "object" && details !== null ? (details as Record<string, unknown>) : undefined;
+  const message = typeof error === "string" ? error : undefined;
+  return isKnownErrorCode(code) ? new (classFor(code))(d, message, status) : new KnownError(code, d, message, status);
+};

@@ -1,0 +1,116 @@
+import { ConnectivityError } from "../errors/base";
+import { isKnownErrorOf, KnownError } from "../errors";
+import { VERSION } from "../version";
+import { decodeResponse } from "./decode";
+import { randomBase32 } from "./random";
+import type { HttpSettings, RequestSpec } from "./types";
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** @internal `{baseUrl}/api/v1{path}?{query}` without a trailing slash. */
+export function apiUrl(baseUrl: string, path: string, query?: RequestSpec["query"]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value != null) params.append(key, String(value));
+  const search = params.toString();
+  return (baseUrl.replace(/\/+$/, "") + "/api/v1" + path).replace(/\/+$/, "") + (search ? "?" + search : "");
+}
+
+/**
+ * The only code that calls `fetch`. Adds the platform's headers, decodes answers, and retries:
+ * network failures of idempotent methods and 429 / 508-loop answers with exponential backoff
+ * (`(random + 0.5) · 1000 ms · 2^attempt`, 429 honouring `Retry-After` seconds), and an access token the
+ * server calls invalid after marking it expired (so the next attempt refreshes it). Other known errors are
+ * thrown at once. When attempts run out a {@link ConnectivityError} says what was tried.
+ * @internal
+ */
+export async function sendRequest<T = unknown>(settings: HttpSettings, spec: RequestSpec): Promise<T> {
+  const method = spec.method ?? "GET";
+  const url = apiUrl(settings.baseUrl, spec.path, spec.query);
+  const idempotent = spec.idempotent ?? !(method === "POST" || method === "PATCH");
+  const maxAttempts = settings.maxAttempts ?? 5;
+  const sleep = settings.sleep ?? defaultSleep;
+  const backoff = (attempt: number) => ((settings.random ?? Math.random)() + 0.5) * 1000 * 2 ** attempt;
+  const doFetch = settings.fetch ?? fetch;
+
+  let lastFailure: unknown;
+  let attempt = 0;
+  while (attempt < maxAttempts) {
+    const tokens = spec.session ? await spec.session.getTokens() : null;
+    const adminTokens = !spec.bare && settings.adminSession ? await settings.adminSession.getTokens() : null;
+    const init = buildInit(settings, spec, method, tokens, adminTokens?.accessToken ?? null);
+    attempt++;
+    let response: Response;
+    try {
+      response = await doFetch(url, init);
+    } catch (cause) {
+      lastFailure = cause;
+      if (!idempotent) break;
+      if (attempt < maxAttempts) await sleep(backoff(attempt - 1));
+      continue;
+    }
+    const decoded = await decodeResponse(response, { method, url });
+    if (decoded.kind === "ok") return decoded.value as T;
+    if (decoded.kind === "known") {
+      const error = decoded.error;
+      if (tokens?.accessToken && isKnownErrorOf(error, "INVALID_ACCESS_TOKEN")) {
+        spec.session!.markAccessTokenExpired(tokens.accessToken);
+      } else if (adminTokens?.accessToken && isKnownErrorOf(error, "INVALID_ADMIN_ACCESS_TOKEN")) {
+        settings.adminSession!.markAccessTokenExpired(adminTokens.accessToken);
+      } else {
+        throw error;
+      }
+      lastFailure = error;
+      continue;
+    }
+    const { status, error } = decoded;
+    const loop = status === 508 && error.text.includes("INFINITE_LOOP_DETECTED");
+    if (status !== 429 && !loop) throw error;
+    lastFailure = error;
+    if (attempt < maxAttempts) {
+      const retryAfter = status === 429 ? Number.parseFloat(decoded.retryAfter ?? "") : NaN;
+      await sleep(retryAfter >= 0 ? retryAfter * 1000 : backoff(attempt - 1));
+    }
+  }
+  if (KnownError.isInstance(lastFailure)) throw lastFailure;
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  throw new ConnectivityError(method, url, attempt, offline, lastFailure);
+}
+
+function buildInit(
+  settings: HttpSettings,
+  spec: RequestSpec,
+  method: string,
+  tokens: { accessToken: string | null; refreshToken: string | null } | null,
+  adminAccessToken: string | null,
+): RequestInit {
+  const headers: Record<string, string> = {};
+  if (!spec.bare) {
+    Object.assign(headers, {
+      "x-stack-override-error-status": "true",
+      "x-stack-project-id": settings.projectId,
+      "x-stack-access-type": settings.accessType,
+      "x-stack-client-version": `js latchkey@${VERSION}`,
+      "x-stack-allow-anonymous-user": "true",
+      "x-stack-random-nonce": randomBase32(),
+    });
+    const set = (name: string, value: string | null | undefined) => {
+      if (value) headers[`x-stack-${name}`] = value;
+    };
+    set("publishable-client-key", settings.publishableClientKey);
+    if (settings.accessType !== "client") set("secret-server-key", settings.secretServerKey);
+    if (settings.accessType === "admin") set("super-secret-admin-key", settings.superSecretAdminKey);
+    set("admin-access-token", adminAccessToken);
+    set("access-token", tokens?.accessToken);
+    set("refresh-token", tokens?.refreshToken);
+    Object.assign(headers, settings.extraRequestHeaders);
+  }
+  let body: string | undefined;
+  if (spec.form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(spec.form).toString();
+  } else if (spec.body !== undefined || method === "POST" || method === "PATCH" || method === "PUT") {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(spec.body ?? {});
+  }
+  return { method, headers, body, credentials: "omit", cache: "no-store" };
+}

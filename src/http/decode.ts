@@ -1,0 +1,51 @@
+import { HttpError } from "../errors/base";
+import { knownErrorFromJson } from "../errors";
+import type { KnownError } from "../errors";
+
+/** Reads a platform response header under either prefix the platform has used. */
+const platformHeader = (res: Response, name: string): string | null =>
+  res.headers.get(`x-stack-${name}`) ?? res.headers.get(`x-hexclave-${name}`);
+
+/**
+ * The outcome of one HTTP exchange: a value, a known error, or a non-2xx answer that is not a known error.
+ * @internal
+ */
+export type Decoded =
+  | { kind: "ok"; status: number; value: unknown }
+  | { kind: "known"; status: number; error: KnownError }
+  | { kind: "http"; status: number; error: HttpError; retryAfter: string | null };
+
+/**
+ * Decodes a response: restores the real status from `x-stack-actual-status`, turns a body flagged with
+ * `x-stack-known-error` into its error class (header and body code must agree), keeps any other non-2xx as an
+ * {@link HttpError}, and parses JSON or text success bodies.
+ * @internal
+ */
+export async function decodeResponse(res: Response, request: { method: string; url: string }): Promise<Decoded> {
+  const status = Number(platformHeader(res, "actual-status") ?? res.status);
+  const text = await res.text();
+  const knownCode = platformHeader(res, "known-error");
+  if (knownCode) {
+    let body: { code?: unknown; details?: unknown; error?: unknown } | null = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // handled below: a known-error header needs a JSON body
+    }
+    if (!body || body.code !== knownCode) {
+      const why = `the x-stack-known-error header (${knownCode}) does not match the body: ${text.slice(0, 200)}`;
+      return { kind: "http", status, error: new HttpError(status, why, request), retryAfter: null };
+    }
+    return {
+      kind: "known",
+      status,
+      error: knownErrorFromJson(body as { code: string; details?: unknown; error?: string }, status),
+    };
+  }
+  if (status < 200 || status >= 300) {
+    return { kind: "http", status, error: new HttpError(status, text, request), retryAfter: res.headers.get("retry-after") };
+  }
+  if (!text) return { kind: "ok", status, value: undefined };
+  const isJson = (res.headers.get("content-type") ?? "").includes("json");
+  return { kind: "ok", status, value: isJson ? JSON.parse(text) : text };
+}

@@ -1,0 +1,24 @@
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
+
+/**
+ * A fresh random string in lowercase base32 carrying `bits` bits of entropy from the platform's CSPRNG
+ * (224 bits → 45 characters, the platform's nonce and code format).
+ * @internal
+ */
+export function randomBase32(bits = 224): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(bits / 8)));
+  let out = "";
+  let buffer = 0;
+  let held = 0;
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte;
+    held += 8;
+    while (held >= 5) {
+      held -= 5;
+      out += ALPHABET[(buffer >> held) & 31];
+    }
+    buffer &= (1 << held) - 1;
+  }
+  if (held > 0) out += ALPHABET[(buffer << (5 - held)) & 31];
+  return out.slice(0, Math.ceil(bits / 5));
+}

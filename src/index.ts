@@ -1,0 +1,16 @@
+export { ClientApp } from "./apps/client-app";
+export type { ClientAppOptions } from "./apps/options";
+export type { CurrentUser } from "./apps/current-user";
+export type { CurrentUserData, TeamData } from "./resources/users";
+export type { Project } from "./resources/projects";
+export type { SignInOptions, SignUpOptions } from "./auth/password";
+export type { ResetPasswordOptions } from "./auth/password-reset";
+export type { GetUserOptions } from "./auth/session-flows";
+export type { Result } from "./util/result";
+export type { AccessType, RetryOptions } from "./http/types";
+export type { HandlerUrls } from "./urls/handler-urls";
+export type { RedirectMethod } from "./urls/redirect";
+export type { RequestLike, TokenPair, TokenStore, TokenStoreInit } from "./token-stores/types";
+export { ArgumentError, ConnectivityError, HttpError, KnownError, KnownErrors, LatchkeyError } from "./errors";
+export type { KnownErrorCode } from "./errors";
+export { VERSION } from "./version";

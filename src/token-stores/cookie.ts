@@ -1,0 +1,99 @@
+import Cookies from "js-cookie";
+import { ArgumentError } from "../errors/base";
+import { parentDomains, parseCookieHeader, planCookieWrite, readCookieTokens } from "./cookie-format";
+import type { TokenPair, TokenStore } from "./types";
+import { samePair } from "./validate";
+
+/**
+ * Options of {@link createCookieTokenStore}.
+ *
+ * @example
+ * const options: CookieTokenStoreOptions = { projectId: "6f1c…", pollIntervalMs: 100 };
+ */
+export interface CookieTokenStoreOptions {
+  /** The project whose refresh cookie is read and written. */
+  projectId: string;
+  /** How often `document.cookie` is checked for changes made by other tabs while someone subscribes. Default 100 ms. */
+  pollIntervalMs?: number;
+  /** Timer used for polling (tests); defaults to the global `setInterval`. */
+  setInterval?: (callback: () => void, ms: number) => unknown;
+  /** Stops the timer returned by `setInterval`; defaults to the global `clearInterval`. */
+  clearInterval?: (timer: never) => void;
+}
+
+/**
+ * The browser cookie token store, compatible with the official SDK's cookies (see `cookie-format.ts` for the names
+ * it reads and writes). Refresh cookie for 1 year (31536000 s), access cookie for 1 day (86400 s), `Path=/`,
+ * `SameSite=Lax`, `Secure` (and the `__Host-` name) on https. While at least one listener is subscribed it polls
+ * `document.cookie` every 100 ms and calls the listeners when another tab changed the tokens; listeners are also
+ * called after every `set`. Setting `{ accessToken: null, refreshToken: null }` deletes the cookies.
+ * Throws an `ArgumentError` outside a browser.
+ *
+ * @example
+ * const store = createCookieTokenStore({ projectId });
+ * const stop = store.subscribe!((t) => render(t.refreshToken ? "signed in" : "signed out"));
+ */
+export function createCookieTokenStore(options: CookieTokenStoreOptions): TokenStore {
+  if (typeof document === "undefined") {
+    throw new ArgumentError(
+      'The "cookie" token store only works in a browser (there is no `document` here); on the server use "memory", "nextjs-cookie" or the incoming request as the token store.',
+    );
+  }
+  const { projectId } = options;
+  const listeners = new Set<(tokens: TokenPair) => void>();
+  let last: TokenPair = { accessToken: null, refreshToken: null };
+  let timer: unknown;
+  const emit = () => {
+    for (const listener of [...listeners]) listener({ ...last });
+  };
+  // An access token that could not be put in a cookie (no refresh token, too big) is kept in memory while the
+  // refresh token in the cookies stays the same.
+  const read = (): TokenPair => {
+    const tokens = readCookieTokens(parseCookieHeader(document.cookie), projectId);
+    if (!tokens.accessToken && tokens.refreshToken === last.refreshToken) tokens.accessToken = last.accessToken;
+    return tokens;
+  };
+  const sync = () => {
+    const tokens = read();
+    if (!samePair(tokens, last)) {
+      last = tokens;
+      emit();
+    }
+  };
+  last = read();
+
+  return {
+    get() {
+      sync();
+      return { ...last };
+    },
+    set(tokens) {
+      const secure = location.protocol === "https:";
+      for (const [name, value, days] of planCookieWrite(parseCookieHeader(document.cookie), projectId, tokens, secure)) {
+        const attributes = { path: "/", sameSite: "Lax" as const, secure: secure || name.startsWith("__Host-") };
+        if (value !== null) Cookies.set(name, value, { ...attributes, expires: days });
+        else {
+          const domains = name.includes("--custom-") ? parentDomains(location.hostname) : [];
+          for (const domain of [undefined, ...domains]) Cookies.remove(name, { ...attributes, domain });
+        }
+      }
+      last = { accessToken: tokens.accessToken ?? null, refreshToken: tokens.refreshToken ?? null };
+      emit();
+    },
+    subscribe(listener) {
+      const entry = (tokens: TokenPair) => listener(tokens);
+      listeners.add(entry);
+      if (timer === undefined) {
+        timer = (options.setInterval ?? setInterval)(sync, options.pollIntervalMs ?? 100);
+        (timer as { unref?: () => void } | null)?.unref?.();
+      }
+      return () => {
+        listeners.delete(entry);
+        if (!listeners.size && timer !== undefined) {
+          (options.clearInterval ?? clearInterval)(timer as never);
+          timer = undefined;
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,10 @@
+export type { RequestLike, TokenPair, TokenStore, TokenStoreInit } from "./types";
+export { createMemoryTokenStore } from "./memory";
+export { createExplicitTokenStore } from "./explicit";
+export { createCookieTokenStore } from "./cookie";
+export type { CookieTokenStoreOptions } from "./cookie";
+export { createNextjsCookieTokenStore } from "./nextjs-cookie";
+export { createRequestTokenStore, readRequestHeader, readRequestTokens } from "./request";
+export { decodeAuthorizationHeader, encodeAuthorizationHeader } from "./authorization-header";
+export { checkToken, toTokenPair } from "./validate";
+export { resolveTokenStore } from "./resolve";

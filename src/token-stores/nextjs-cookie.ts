@@ -1,0 +1,88 @@
+import { ArgumentError } from "../errors/base";
+import { createCookieTokenStore } from "./cookie";
+import { knownCookieNames, parentDomains, planCookieWrite, readCookieTokens } from "./cookie-format";
+import type { TokenPair, TokenStore } from "./types";
+
+/** The part of Next's `cookies()` object this store uses (Next 14 and 15). */
+interface NextCookies {
+  get(name: string): { value: string } | undefined;
+  getAll?(): { name: string; value: string }[];
+  set?(name: string, value: string, options: Record<string, unknown>): unknown;
+}
+type Maybe<T> = T | Promise<T>;
+interface NextHeadersModule {
+  cookies(): Maybe<NextCookies>;
+  headers?(): Maybe<{ get(name: string): string | null }>;
+}
+
+// Tokens set during a request (keyed by that request's cookies object), so a Server Component, where Next
+// refuses to write cookies, still sees the refreshed tokens for the rest of the request.
+const written = new WeakMap<object, TokenPair>();
+
+const cookieMap = (jar: NextCookies, projectId: string): Record<string, string> => {
+  const map: Record<string, string> = {};
+  if (jar.getAll) for (const c of jar.getAll()) map[c.name] ??= c.value;
+  else for (const name of knownCookieNames(projectId)) {
+    const value = jar.get(name)?.value;
+    if (value !== undefined) map[name] = value;
+  }
+  return map;
+};
+
+const isReadOnlyError = (e: unknown): boolean =>
+  e instanceof Error && /Cookies can only be modified|ReadonlyRequestCookies/i.test(`${e.name} ${e.message}`);
+
+/**
+ * The `"nextjs-cookie"` token store. In a browser it is the cookie store ({@link createCookieTokenStore}). On the
+ * server it reads the same cookies through Next's `cookies()` (from `next/headers`, imported only here and only on
+ * first use; `next` is an optional peer dependency) and writes through `cookies().set(...)`; in Server Components,
+ * where Next forbids writing cookies, the write is skipped silently and the new tokens are kept for the rest of the
+ * request. Throws an `ArgumentError` when `next/headers` cannot be loaded.
+ *
+ * @example
+ * // app/page.tsx (a Server Component)
+ * const app = new ServerApp({ projectId, secretServerKey, tokenStore: "nextjs-cookie" });
+ * const user = await app.getUser();
+ */
+export function createNextjsCookieTokenStore(options: { projectId: string }): TokenStore {
+  if (typeof document !== "undefined") return createCookieTokenStore(options);
+  const { projectId } = options;
+  let loading: Promise<NextHeadersModule> | undefined;
+  const load = () =>
+    (loading ??= (async () => {
+      try {
+        // @ts-ignore -- `next` is an optional peer dependency, not installed when latchkey is built.
+        return (await import("next/headers")) as NextHeadersModule;
+      } catch {
+        throw new ArgumentError(
+          'The "nextjs-cookie" token store needs the `next` package on the server, but "next/headers" could not be loaded; install next, or use "memory" or the incoming request as the token store.',
+        );
+      }
+    })());
+
+  return {
+    async get() {
+      const jar = await (await load()).cookies();
+      return { ...(written.get(jar) ?? readCookieTokens(cookieMap(jar, projectId), projectId)) };
+    },
+    async set(tokens) {
+      const next = await load();
+      const jar = await next.cookies();
+      written.set(jar, { accessToken: tokens.accessToken ?? null, refreshToken: tokens.refreshToken ?? null });
+      const map = cookieMap(jar, projectId);
+      const headers = await next.headers?.();
+      const proto = headers?.get("x-forwarded-proto")?.split(",")[0]?.trim();
+      const secure = proto === "https" || !!map["stack-is-https"] || Object.keys(map).some((n) => n.startsWith("__Host-"));
+      const host = headers?.get("host")?.split(":")[0] ?? "";
+      try {
+        for (const [name, value, days] of planCookieWrite(map, projectId, tokens, secure)) {
+          const attributes = { path: "/", sameSite: "lax", secure: secure || name.startsWith("__Host-"), maxAge: value === null ? 0 : days * 86400 };
+          const domains = value === null && name.includes("--custom-") ? parentDomains(host) : [];
+          for (const domain of [undefined, ...domains]) jar.set?.(name, value ?? "", domain ? { ...attributes, domain } : attributes);
+        }
+      } catch (e) {
+        if (!isReadOnlyError(e)) throw e;
+      }
+    },
+  };
+}

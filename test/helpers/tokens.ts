@@ -1,0 +1,9 @@
+/** An unsigned JWT-shaped access token expiring `secondsFromNow` after `nowMs` (the client only reads `exp`). */
+export function fakeAccessToken(secondsFromNow: number, nowMs = Date.now(), extra: Record<string, unknown> = {}): string {
+  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const exp = Math.floor(nowMs / 1000) + secondsFromNow;
+  return `${enc({ alg: "ES256", kid: "test" })}.${enc({ sub: "user-1", exp, ...extra })}.c2lnbmF0dXJl`;
+}
+
+/** A 45-character refresh token like the platform's. */
+export const fakeRefreshToken = (seed = "a") => seed.repeat(45).slice(0, 45);
