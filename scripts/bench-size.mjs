@@ -30,7 +30,6 @@ for (const { name, entry, budget, aim, forbidden } of entries) {
     platform: "browser",
     write: false,
     metafile: true,
-    external: ["next/headers"],
     logLevel: "error",
   });
   const code = result.outputFiles[0].contents;

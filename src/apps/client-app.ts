@@ -1,4 +1,4 @@
-import type { AuthContext } from "../auth/context";
+import type { AuthContext, UserCache } from "../auth/context";
 import { sendMagicLinkEmail, signInWithMagicLink, verifyEmail } from "../auth/magic-link";
 import { signInWithCredential, signUpWithCredential } from "../auth/password";
 import type { SignInOptions, SignUpOptions } from "../auth/password";
@@ -34,15 +34,14 @@ export class ClientApp {
   /** @internal */
   protected readonly core: AppCore;
   /** @internal */
-  protected readonly ctx: AuthContext & { users: ReturnType<typeof createUserCache> };
+  protected readonly ctx: AuthContext;
   private readonly projectCache = createCache(async () =>
     projectFromJson(await this.core.request<ProjectJson>({ path: "/projects/current" })),
   );
 
   constructor(options: ClientAppOptions = {}) {
     this.core = new AppCore(options, { accessType: "client" });
-    const users = createUserCache(this.core);
-    this.ctx = { core: this.core, users: Object.assign(users, { invalidateAll: () => users.invalidateWhere(() => true) }) };
+    this.ctx = { core: this.core, users: createUserCache(this.core) };
   }
 
   /**
@@ -201,6 +200,13 @@ export class ClientApp {
   }
 }
 
-function createUserCache(core: AppCore) {
-  return createCache((session: Session) => fetchCurrentUser(core, session));
+function createUserCache(core: AppCore): UserCache {
+  const cache = createCache((session: Session, _identity: string | null) => fetchCurrentUser(core, session));
+  return {
+    get: async (session) => {
+      const { accessToken, refreshToken } = await session.store.get();
+      return cache.get([session, refreshToken ?? accessToken]);
+    },
+    invalidate: (session) => cache.invalidateWhere(([s]) => !session || s === session),
+  };
 }

@@ -7,12 +7,23 @@ import { requireString } from "../apps/options";
 import { absoluteUrl, inBrowser, returnTarget } from "../urls/redirect";
 
 /**
+ * The cached current user of each session. Entries are keyed by the session and the identity it holds (its
+ * refresh token), so a new sign-in reads a new entry instead of waiting out the old one's refetch throttle.
+ * @internal
+ */
+export interface UserCache {
+  get(session: Session): Promise<CurrentUserJson | null>;
+  /** Forgets the cached user of `session`, or of every session when none is given. */
+  invalidate(session?: Session): void;
+}
+
+/**
  * What auth flows need from an app: its core, and the cache of current users to refresh after a sign-in.
  * @internal
  */
 export interface AuthContext {
   core: AppCore;
-  users: { invalidate(deps: [Session]): void; invalidateAll(): void };
+  users: UserCache;
 }
 
 /** @internal The token answer of sign-up, sign-in, OTP, MFA and passkey endpoints. */
@@ -38,7 +49,7 @@ export async function completeSignIn(
   options: { noRedirect?: boolean; isNewUser?: boolean },
 ): Promise<void> {
   await ctx.core.signIn(session, tokens);
-  ctx.users.invalidate([session]);
+  ctx.users.invalidate(session);
   if (!options.noRedirect) {
     const { afterSignIn, afterSignUp } = ctx.core.urls;
     await ctx.core.redirect(returnTarget(options.isNewUser ? afterSignUp : afterSignIn), true);

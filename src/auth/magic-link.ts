@@ -57,7 +57,7 @@ export async function verifyEmail(ctx: AuthContext, code: string): Promise<Resul
   requireString(code, "code");
   return ctx.core.expect(async () => {
     await ctx.core.request({ method: "POST", path: "/contact-channels/verify", body: { code } });
-    ctx.users.invalidateAll();
+    ctx.users.invalidate();
     return undefined;
   }, ["VERIFICATION_ERROR"]);
 }

@@ -27,7 +27,7 @@ export interface GetUserOptions {
 
 /** @internal Reads (through the cache) the user of `session`, applying the anonymous / restricted rules. */
 export async function resolveUser(
-  ctx: AuthContext & { users: { get(deps: [Session]): Promise<CurrentUserJson | null> } },
+  ctx: AuthContext,
   options: GetUserOptions | undefined,
 ): Promise<{ session: Session; user: CurrentUserJson } | null> {
   const o = optionalObject(options, "getUser options");
@@ -39,15 +39,15 @@ export async function resolveUser(
     throw new ArgumentError('getUser({ or: "anonymous" }) returns a restricted (anonymous) user, so includeRestricted cannot be false.');
   }
   const session = ctx.core.session(o.tokenStore);
-  let user = await ctx.users.get([session]);
+  let user = await ctx.users.get(session);
   const eligible = (u: CurrentUserJson | null): u is CurrentUserJson =>
     !!u && (or === "anonymous" || (!u.is_anonymous && (!!o.includeRestricted || !u.is_restricted)));
   if (eligible(user)) return { session, user };
   if (or === "anonymous") {
     const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/anonymous/sign-up", session });
     await ctx.core.signIn(session, tokens);
-    ctx.users.invalidate([session]);
-    user = await ctx.users.get([session]);
+    ctx.users.invalidate(session);
+    user = await ctx.users.get(session);
     if (user) return { session, user };
     throw new LatchkeyError("The anonymous user just created could not be read back.", "NotSignedInError");
   }
@@ -81,7 +81,7 @@ export async function signOut(ctx: AuthContext, options?: { redirectUrl?: string
     }
   }
   await session.invalidate();
-  ctx.users.invalidate([session]);
+  ctx.users.invalidate(session);
   await ctx.core.redirect(o.redirectUrl ?? ctx.core.urls.afterSignOut);
 }
 

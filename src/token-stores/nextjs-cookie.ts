@@ -51,8 +51,10 @@ export function createNextjsCookieTokenStore(options: { projectId: string }): To
   const load = () =>
     (loading ??= (async () => {
       try {
-        // @ts-ignore -- `next` is an optional peer dependency, not installed when latchkey is built.
-        return (await import("next/headers")) as NextHeadersModule;
+        // `next` is an optional peer. The specifier is a variable and the bundler hints tell webpack, Turbopack and
+        // Vite to leave the import to the runtime, so apps without Next (or client bundles) never try to resolve it.
+        const specifier = "next/headers";
+        return (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ specifier)) as NextHeadersModule;
       } catch {
         throw new ArgumentError(
           'The "nextjs-cookie" token store needs the `next` package on the server, but "next/headers" could not be loaded; install next, or use "memory" or the incoming request as the token store.',

@@ -1,0 +1,110 @@
+import type { EmulatorCore } from "../core";
+import { StatusError } from "../errors";
+import type { AuthInfo } from "../http/context";
+import { t, type Field } from "../http/schema";
+import type { ProjectRecord, UserRecord } from "../store/types";
+import { newId } from "../util/random";
+import { assertPasswordAllowed, hashPassword } from "./passwords";
+import { assertEmailFreeForAuth, primaryChannel } from "./users";
+
+const clientFields = {
+  display_name: t.string({ max: 256 }).nullable(),
+  profile_image_url: t.string().nullable(),
+  client_metadata: t.json(),
+  selected_team_id: t.string({ format: "uuid" }).nullable(),
+  totp_secret_base64: t.string().nullable(),
+  otp_auth_enabled: t.boolean(),
+  passkey_auth_enabled: t.boolean(),
+  primary_email: t.string({ format: "email" }).nullable(),
+};
+
+const serverFields = {
+  ...clientFields,
+  client_read_only_metadata: t.json(),
+  server_metadata: t.json(),
+  primary_email_verified: t.boolean(),
+  primary_email_auth_enabled: t.boolean(),
+  password: t.string().nullable(),
+  restricted_by_admin: t.boolean(),
+  restricted_by_admin_reason: t.string().nullable(),
+  restricted_by_admin_private_details: t.string().nullable(),
+};
+
+/**
+ * The user update body for an access type: clients may only write client fields (others are unknown
+ * properties → `SCHEMA_ERROR`); server and admin may write every field.
+ *
+ * @example
+ * router.add({ method: "PATCH", path: "/users/me", body: userUpdateSchema, ... });
+ */
+export function userUpdateSchema(auth: AuthInfo | null): Field {
+  return t.object(auth?.type === "client" ? clientFields : serverFields);
+}
+
+function updatePrimaryEmail(core: EmulatorCore, project: ProjectRecord, user: UserRecord, body: Record<string, unknown>): void {
+  let primary = primaryChannel(core, user);
+  if (body.primary_email === null) {
+    if (primary) core.store.contactChannels.delete(primary.id);
+    return;
+  }
+  if (typeof body.primary_email === "string" && body.primary_email !== primary?.value) {
+    const usedForAuth = (body.primary_email_auth_enabled as boolean | undefined) ?? primary?.usedForAuth ?? false;
+    if (usedForAuth) assertEmailFreeForAuth(core, project, body.primary_email, user.id);
+    if (primary) core.store.contactChannels.delete(primary.id);
+    primary = {
+      id: newId(),
+      projectId: project.id,
+      userId: user.id,
+      type: "email",
+      value: body.primary_email,
+      isPrimary: true,
+      isVerified: false,
+      usedForAuth,
+      createdAtMillis: Date.now(),
+    };
+    core.store.contactChannels.set(primary.id, primary);
+  }
+  if (primary && typeof body.primary_email_verified === "boolean") primary.isVerified = body.primary_email_verified;
+  if (primary && typeof body.primary_email_auth_enabled === "boolean" && body.primary_email_auth_enabled !== primary.usedForAuth) {
+    if (body.primary_email_auth_enabled) assertEmailFreeForAuth(core, project, primary.value, user.id);
+    primary.usedForAuth = body.primary_email_auth_enabled;
+  }
+}
+
+/**
+ * Applies a validated user update (client or server fields). Setting `password` (server) revokes the user's
+ * sessions, like the platform.
+ *
+ * @example
+ * await applyUserUpdate(core, auth, user, ctx.body);
+ */
+export async function applyUserUpdate(core: EmulatorCore, auth: AuthInfo, user: UserRecord, body: Record<string, unknown>): Promise<void> {
+  const project = auth.project;
+  if (auth.type === "client" && typeof body.profile_image_url === "string" && !body.profile_image_url.startsWith("data:image/")) {
+    throw new StatusError(400, "Invalid profile image URL");
+  }
+  if (typeof body.selected_team_id === "string") {
+    const member = core.store.membershipsOf(user.id).some((m) => m.teamId === body.selected_team_id);
+    if (!member) throw new StatusError(400, "The user is not a member of the selected team.");
+  }
+  if (body.password !== undefined && body.password !== null) assertPasswordAllowed(body.password as string);
+  updatePrimaryEmail(core, project, user, body);
+
+  if ("display_name" in body) user.displayName = body.display_name as string | null;
+  if ("profile_image_url" in body) user.profileImageUrl = body.profile_image_url as string | null;
+  if ("client_metadata" in body) user.clientMetadata = body.client_metadata ?? null;
+  if ("client_read_only_metadata" in body) user.clientReadOnlyMetadata = body.client_read_only_metadata ?? null;
+  if ("server_metadata" in body) user.serverMetadata = body.server_metadata ?? null;
+  if ("selected_team_id" in body) user.selectedTeamId = body.selected_team_id as string | null;
+  if ("totp_secret_base64" in body) user.totpSecretBase64 = body.totp_secret_base64 as string | null;
+  if (typeof body.otp_auth_enabled === "boolean") user.otpAuthEnabled = body.otp_auth_enabled;
+  if (typeof body.passkey_auth_enabled === "boolean") user.passkeyAuthEnabled = body.passkey_auth_enabled;
+  if (typeof body.restricted_by_admin === "boolean") user.restrictedByAdmin = body.restricted_by_admin;
+  if ("restricted_by_admin_reason" in body) user.restrictedByAdminReason = body.restricted_by_admin_reason as string | null;
+  if ("restricted_by_admin_private_details" in body) user.restrictedByAdminPrivateDetails = body.restricted_by_admin_private_details as string | null;
+  if (body.password !== undefined) {
+    user.passwordHash = body.password === null ? null : await hashPassword(body.password as string, core.settings.passwordHashing);
+    for (const s of core.store.sessionsOf(user.id)) core.store.sessions.delete(s.id);
+  }
+  core.store.touch();
+}

@@ -1,0 +1,153 @@
+/**
+ * The platform's known errors as data: wire code → HTTP status and the human-readable message the platform sends
+ * (the messages are protocol facts; clients show them to people). Abstract parent codes are never sent and are
+ * therefore not listed.
+ */
+
+type Details = Record<string, unknown>;
+
+/**
+ * One known error: its HTTP status and how its message is built from its details.
+ *
+ * @example
+ * const entry: KnownErrorEntry = { status: 404, message: () => "User not found." };
+ */
+export interface KnownErrorEntry {
+  status: number;
+  message: (d: Details) => string;
+}
+
+const docsLink = "For more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication";
+const fixed = (status: number, text: string): KnownErrorEntry => ({ status, message: () => text });
+const q = (v: unknown) => JSON.stringify(v);
+const unverifiedHint =
+  " but the email is not verified. Sign in to that account the way it was created and verify the e-mail first; then this sign-in method will work too.";
+
+/**
+ * Every known error code the emulator can send.
+ *
+ * @example
+ * KNOWN_ERRORS.EMAIL_PASSWORD_MISMATCH.status; // 400
+ */
+export const KNOWN_ERRORS = {
+  UNSUPPORTED_ERROR: { status: 500, message: (d) => `An error occurred that is not currently supported (possibly because it was added in a version of Stack that is newer than this client). The original unsupported error code was: ${d.originalErrorCode}` },
+  BODY_PARSING_ERROR: { status: 400, message: (d) => String(d.message) },
+  SCHEMA_ERROR: { status: 400, message: (d) => String(d.message) },
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: fixed(400, "Either an API key or an admin access token was provided, but the x-stack-access-type header is missing. Set it to 'client', 'server', or 'admin' as appropriate."),
+  INVALID_ACCESS_TYPE: { status: 400, message: (d) => `The x-stack-access-type header must be 'client', 'server', or 'admin', but was '${d.accessType}'.` },
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: { status: 400, message: (d) => `The x-stack-access-type header was '${d.request_type}', but the x-stack-project-id header was not provided.\n\n${docsLink}` },
+  ACCESS_TYPE_REQUIRED: fixed(400, `You must specify an access level for this Stack project. Make sure project API keys are provided (eg. x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'.\n\n${docsLink}`),
+  INSUFFICIENT_ACCESS_TYPE: { status: 401, message: (d) => `The x-stack-access-type header must be ${(d.allowed_access_types as string[]).map((s) => `'${s}'`).join(" or ")}, but was '${d.actual_access_type}'.` },
+  INVALID_PUBLISHABLE_CLIENT_KEY: { status: 401, message: (d) => `The publishable key is not valid for the project ${q(d.project_id)}. Does the project and/or the key exist?` },
+  INVALID_SECRET_SERVER_KEY: { status: 401, message: (d) => `The secret server key is not valid for the project ${q(d.project_id)}. Does the project and/or the key exist?` },
+  INVALID_SUPER_SECRET_ADMIN_KEY: { status: 401, message: (d) => `The super secret admin key is not valid for the project ${q(d.project_id)}. Does the project and/or the key exist?` },
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: fixed(401, "Admin access token is not parsable."),
+  ADMIN_ACCESS_TOKEN_EXPIRED: { status: 401, message: (d) => `Admin access token has expired. Please refresh it and try again.${typeof d.expired_at_millis === "number" ? ` (The access token expired at ${new Date(d.expired_at_millis).toISOString()}.)` : ""}` },
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: fixed(401, "Admin access tokens must be created on the internal project."),
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: fixed(401, "Admin access token does not have the required permissions to access this project."),
+  CLIENT_AUTHENTICATION_REQUIRED: fixed(401, "The publishable client key must be provided."),
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: fixed(401, "This project requires a publishable client key on client requests. Send x-stack-publishable-client-key, or turn the requirement off in the project settings."),
+  SERVER_AUTHENTICATION_REQUIRED: fixed(401, "The secret server key must be provided."),
+  ADMIN_AUTHENTICATION_REQUIRED: fixed(401, "The super secret admin key must be provided."),
+  EXPECTED_INTERNAL_PROJECT: fixed(401, "The project ID is expected to be internal."),
+  UNPARSABLE_ACCESS_TOKEN: fixed(401, "Access token is not parsable."),
+  ACCESS_TOKEN_EXPIRED: {
+    status: 401,
+    message: (d) =>
+      "Access token has expired. Please refresh it and try again." +
+      (typeof d.expired_at_millis === "number" ? ` (The access token expired at ${new Date(d.expired_at_millis).toISOString()}.)` : "") +
+      (d.project_id ? ` Project ID: ${d.project_id}.` : "") +
+      (d.user_id ? ` User ID: ${d.user_id}.` : "") +
+      (d.refresh_token_id ? ` Refresh token ID: ${d.refresh_token_id}.` : "") +
+      "\n\nDebug info: the token was probably obtained earlier and kept past its lifetime. Ask the SDK for the access token each time you use it, or get a new one from the refresh endpoint (POST /auth/sessions/current/refresh or /auth/oauth/token).",
+  },
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: { status: 401, message: (d) => `Access token not valid for this project. Expected project ID ${q(d.expected_project_id)}, but the token is for project ID ${q(d.actual_project_id)}.` },
+  REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: fixed(401, "Refresh token not found for this project, or the session has expired/been revoked."),
+  CANNOT_DELETE_CURRENT_SESSION: fixed(400, "Cannot delete the current session."),
+  PROVIDER_REJECTED: fixed(401, "The OAuth provider refused to refresh its token, so this session is no longer valid. The user must sign in again."),
+  USER_EMAIL_ALREADY_EXISTS: { status: 409, message: (d) => `A user with email ${q(d.email)} already exists${d.would_work_if_email_was_verified ? unverifiedHint : "."}` },
+  EMAIL_NOT_VERIFIED: fixed(400, "The email is not verified."),
+  CANNOT_GET_OWN_USER_WITHOUT_USER: fixed(400, "You have specified 'me' as a userId, but did not provide authentication for a user."),
+  USER_ID_DOES_NOT_EXIST: { status: 400, message: (d) => `The given user with the ID ${d.user_id} does not exist.` },
+  USER_NOT_FOUND: fixed(404, "User not found."),
+  RESTRICTED_USER_NOT_ALLOWED: { status: 403, message: (d) => `The access token belongs to a restricted user (reason: ${(d.restricted_reason as { type: string }).type}). Send X-Stack-Allow-Restricted-User: true to accept restricted users.` },
+  PROJECT_NOT_FOUND: { status: 404, message: (d) => `Project ${d.project_id} not found or is not accessible with the current user.` },
+  CURRENT_PROJECT_NOT_FOUND: { status: 400, message: (d) => `The current project with ID ${d.project_id} was not found. Please check the value of the x-stack-project-id header.` },
+  BRANCH_DOES_NOT_EXIST: { status: 400, message: (d) => `The branch with ID ${d.branch_id} does not exist.` },
+  SIGN_UP_NOT_ENABLED: fixed(400, "Creation of new accounts is not enabled for this project."),
+  SIGN_UP_REJECTED: { status: 403, message: (d) => String(d.message) },
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: fixed(400, "Password authentication is not enabled for this project."),
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: fixed(400, "Passkey authentication is not enabled for this project."),
+  ANONYMOUS_ACCOUNTS_NOT_ENABLED: fixed(400, "Anonymous accounts are not enabled for this project."),
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: fixed(401, "The access token belongs to an anonymous user, which this request does not allow. Send X-Stack-Allow-Anonymous-User: true to accept anonymous users."),
+  EMAIL_PASSWORD_MISMATCH: fixed(400, "Wrong e-mail or password."),
+  REDIRECT_URL_NOT_WHITELISTED: fixed(400, "Redirect URL not whitelisted: add its domain to the project's trusted domains."),
+  PASSWORD_TOO_SHORT: { status: 400, message: (d) => `Password too short. Minimum length is ${d.min_length}.` },
+  PASSWORD_TOO_LONG: { status: 400, message: (d) => `Password too long. Maximum length is ${d.maxLength}.` },
+  USER_DOES_NOT_HAVE_PASSWORD: fixed(400, "This user does not have password authentication enabled."),
+  VERIFICATION_CODE_NOT_FOUND: fixed(404, "The verification code does not exist for this project."),
+  VERIFICATION_CODE_EXPIRED: fixed(400, "The verification code has expired."),
+  VERIFICATION_CODE_ALREADY_USED: fixed(409, "The verification link has already been used."),
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: fixed(400, "Too many wrong attempts for this verification code; it is no longer valid."),
+  PASSWORD_CONFIRMATION_MISMATCH: fixed(400, "Passwords do not match."),
+  EMAIL_ALREADY_VERIFIED: fixed(409, "The e-mail is already verified."),
+  EMAIL_NOT_ASSOCIATED_WITH_USER: fixed(400, "The e-mail is not associated with a user that could log in with that e-mail."),
+  EMAIL_IS_NOT_PRIMARY_EMAIL: { status: 400, message: (d) => `The given e-mail (${d.email}) must equal the user's primary e-mail (${d.primary_email}).` },
+  PASSKEY_REGISTRATION_FAILED: { status: 400, message: (d) => String(d.message) },
+  PASSKEY_WEBAUTHN_ERROR: { status: 400, message: (d) => String(d.message) },
+  PASSKEY_AUTHENTICATION_FAILED: { status: 400, message: (d) => String(d.message) },
+  PERMISSION_NOT_FOUND: { status: 404, message: (d) => `Permission "${d.permission_id}" not found. Make sure you created it on the dashboard.` },
+  WRONG_PERMISSION_SCOPE: { status: 404, message: (d) => `Permission ${q(d.permission_id)} not found. (It was found for a different scope ${q(d.actual_scope)}, but scope ${q(d.expected_scope)} was expected.)` },
+  CONTAINED_PERMISSION_NOT_FOUND: { status: 400, message: (d) => `Contained permission with ID "${d.permission_id}" not found. Make sure you created it on the dashboard.` },
+  TEAM_NOT_FOUND: { status: 404, message: (d) => `Team ${d.team_id} not found.` },
+  TEAM_ALREADY_EXISTS: { status: 409, message: (d) => `Team ${d.team_id} already exists.` },
+  TEAM_MEMBERSHIP_NOT_FOUND: { status: 404, message: (d) => `User ${d.user_id} is not found in team ${d.team_id}.` },
+  TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: { status: 403, message: (d) => `A restricted user (reason: ${(d.restricted_reason as { type: string }).type}) cannot accept team invitations; finish onboarding first.` },
+  EMAIL_TEMPLATE_ALREADY_EXISTS: fixed(409, "Email template already exists."),
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: fixed(400, "The OAuth connection is not connected to any user."),
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: fixed(409, "The OAuth connection is already connected to another user."),
+  OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: fixed(400, "The OAuth connection does not have the required scope."),
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE: { status: 400, message: (d) => `Failed to retrieve an OAuth access token for the connected account (provider: ${d.provider}). ${d.details}` },
+  OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: fixed(400, "Extra provider scopes need the project's own OAuth keys; shared keys do not allow them."),
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: fixed(400, "Provider access tokens need the project's own OAuth keys; shared keys do not provide them."),
+  INVALID_OAUTH_CLIENT_ID_OR_SECRET: fixed(400, "The OAuth client ID or secret is invalid: the client ID must be the project ID (optionally followed by # and a branch ID) and the client secret a publishable client key of that project."),
+  INVALID_SCOPE: { status: 400, message: (d) => `The scope "${d.scope}" is not a valid OAuth scope for Stack.` },
+  USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: fixed(409, "The user is already connected to another account of this OAuth provider."),
+  OUTER_OAUTH_TIMEOUT: fixed(408, "The OAuth flow has timed out. Please sign in again."),
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: fixed(400, "The OAuth provider is not found or not enabled."),
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: fixed(400, "A provider with the same account ID is already used for signing in."),
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: fixed(400, "Multi-factor authentication is required for this user."),
+  INVALID_TOTP_CODE: fixed(400, "The TOTP code is invalid. Please try again."),
+  USER_AUTHENTICATION_REQUIRED: fixed(401, "User authentication required for this endpoint."),
+  TEAM_MEMBERSHIP_ALREADY_EXISTS: fixed(409, "Team membership already exists."),
+  PROJECT_PERMISSION_REQUIRED: { status: 401, message: (d) => `User ${d.user_id} does not have permission ${d.permission_id}.` },
+  TEAM_PERMISSION_REQUIRED: { status: 401, message: (d) => `User ${d.user_id} does not have permission ${d.permission_id} in team ${d.team_id}.` },
+  TEAM_PERMISSION_NOT_FOUND: { status: 401, message: (d) => `User ${d.user_id} does not have permission ${d.permission_id} in team ${d.team_id}.` },
+  INVALID_AUTHORIZATION_CODE: fixed(400, "The given authorization code is invalid."),
+  OAUTH_PROVIDER_ACCESS_DENIED: fixed(400, "The OAuth provider denied access to the user."),
+  OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: fixed(503, "The OAuth provider is temporarily unavailable. Please try signing in again."),
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: {
+    status: 409,
+    message: (d) =>
+      `This ${d.type} ${d.contact_channel_value ? `"(${d.contact_channel_value})"` : ""} is already used for authentication by another account${d.would_work_if_email_was_verified ? unverifiedHint : "."}`,
+  },
+  INVALID_POLLING_CODE: fixed(400, "The polling code is invalid or does not exist."),
+  CLI_AUTH_ERROR: { status: 400, message: (d) => String(d.message) },
+  CLI_AUTH_EXPIRED_ERROR: fixed(400, "CLI authentication request expired. Please try again."),
+  CLI_AUTH_USED_ERROR: fixed(400, "This authentication token has already been used."),
+  API_KEY_EXPIRED: fixed(401, "API key has expired."),
+  API_KEY_REVOKED: fixed(401, "API key has been revoked."),
+  WRONG_API_KEY_TYPE: { status: 400, message: (d) => `This endpoint is for ${d.expected_type} API keys, but a ${d.actual_type} API key was provided.` },
+  API_KEY_NOT_FOUND: fixed(404, "API key not found."),
+  PERMISSION_ID_ALREADY_EXISTS: { status: 400, message: (d) => `Permission with ID "${d.permission_id}" already exists. Choose a different ID.` },
+  EMAIL_RENDERING_ERROR: { status: 400, message: (d) => `Failed to render email with theme: ${d.error}` },
+  REQUIRES_CUSTOM_EMAIL_SERVER: fixed(400, "This action needs the project's own SMTP server; the shared e-mail server cannot be used for it."),
+} satisfies Record<string, KnownErrorEntry>;
+
+/**
+ * A known error code the emulator can send.
+ *
+ * @example
+ * const code: KnownErrorCode = "USER_NOT_FOUND";
+ */
+export type KnownErrorCode = keyof typeof KNOWN_ERRORS;

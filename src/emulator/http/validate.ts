@@ -1,0 +1,55 @@
+import { known, schemaError } from "../errors";
+import type { AuthInfo } from "./context";
+import type { RouteDef } from "./router";
+import type { ValidationContext } from "./schema";
+
+/**
+ * The raw parts of a request, before validation.
+ *
+ * @example
+ * validateRequest(route, { method: "GET", pathname: "/api/v1/users/me", auth, body: undefined, query: {}, params: {} });
+ */
+export interface RawRequestParts {
+  method: string;
+  pathname: string;
+  auth: AuthInfo | null;
+  body: unknown;
+  query: Record<string, string>;
+  params: Record<string, string>;
+}
+
+/**
+ * Validates a request against its route like the platform: access type first (`ACCESS_TYPE_REQUIRED`,
+ * `INSUFFICIENT_ACCESS_TYPE`), then every field problem at once as one `SCHEMA_ERROR`. `me` user ids are
+ * replaced by the signed-in user's id (`CANNOT_GET_OWN_USER_WITHOUT_USER` without one).
+ *
+ * @example
+ * const { body, query, params } = validateRequest(route, parts);
+ */
+export function validateRequest(route: RouteDef, parts: RawRequestParts): { body: unknown; query: Record<string, unknown>; params: Record<string, unknown> } {
+  const { auth } = parts;
+  if (route.access !== "any") {
+    if (!auth) throw known("ACCESS_TYPE_REQUIRED");
+    if (!route.access.includes(auth.type)) {
+      throw known("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: auth.type, allowed_access_types: [...route.access] });
+    }
+  }
+  const errors: string[] = [];
+  const ctx: ValidationContext = {
+    currentUserId: auth?.user?.id ?? null,
+    onMeWithoutUser: () => {
+      throw known("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    },
+  };
+  if (route.user === "required" && !auth?.user) errors.push("auth.user must be defined");
+  const bodySchema = typeof route.body === "function" ? route.body(auth) : route.body;
+  const body = bodySchema ? bodySchema.validate(parts.body, "body", errors, ctx) : parts.body;
+  const query = route.query ? route.query.validate(parts.query, "query", errors, ctx) : parts.query;
+  const params = route.params ? route.params.validate(parts.params, "params", errors, ctx) : parts.params;
+  if (errors.length > 0) throw schemaError(parts.method, parts.pathname, errors);
+  return {
+    body,
+    query: (query ?? {}) as Record<string, unknown>,
+    params: (params ?? {}) as Record<string, unknown>,
+  };
+}

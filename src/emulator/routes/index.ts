@@ -1,0 +1,51 @@
+import type { EmulatorCore } from "../core";
+import type { RouteDef } from "../http/router";
+import { anonymousRoutes } from "./anonymous";
+import { contactChannelRoutes } from "./contact-channels";
+import { emulatorControlRoutes } from "./emulator-control";
+import { internalProjectRoutes } from "./internal-projects";
+import { metaRoutes } from "./meta";
+import { oauthTokenRoutes } from "./oauth-token";
+import { otpRoutes } from "./otp";
+import { passwordRoutes } from "./password";
+import { projectRoutes } from "./projects";
+import { sessionRoutes } from "./sessions";
+import { userRoutes } from "./users";
+
+/**
+ * A route family: a function that returns its routes (it may also register OAuth grants or hooks on `core`).
+ *
+ * @example
+ * const teamsFamily: RouteFamily = (core) => [{ method: "GET", path: "/teams", access: CLIENT_OR_HIGHER, handler }];
+ */
+export type RouteFamily = (core: EmulatorCore) => RouteDef[];
+
+/**
+ * Every route family, in registration order. A new family is one file under `routes/` plus one line here.
+ *
+ * @example
+ * for (const family of ROUTE_FAMILIES) core.router.addAll(family(core));
+ */
+export const ROUTE_FAMILIES: readonly RouteFamily[] = [
+  metaRoutes,
+  emulatorControlRoutes,
+  projectRoutes,
+  internalProjectRoutes,
+  passwordRoutes,
+  otpRoutes,
+  anonymousRoutes,
+  sessionRoutes,
+  oauthTokenRoutes,
+  userRoutes,
+  contactChannelRoutes,
+];
+
+/**
+ * Registers every family on the core's router.
+ *
+ * @example
+ * registerRoutes(core);
+ */
+export function registerRoutes(core: EmulatorCore, families: readonly RouteFamily[] = ROUTE_FAMILIES): void {
+  for (const family of families) core.router.addAll(family(core));
+}

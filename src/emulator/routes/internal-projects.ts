@@ -1,0 +1,129 @@
+import type { EmulatorCore } from "../core";
+import { adminProjectRead } from "../domain/project-read";
+import { StatusError } from "../errors";
+import { authOf, type RequestContext } from "../http/context";
+import { json } from "../http/reply";
+import { ADMIN_ONLY, type RouteDef } from "../http/router";
+import { t } from "../http/schema";
+import type { ProjectConfig } from "../store/types";
+
+const idList = t.array(t.object({ id: t.string().defined() }));
+
+const configFields = t.object({
+  allow_localhost: t.boolean(),
+  sign_up_enabled: t.boolean(),
+  credential_enabled: t.boolean(),
+  magic_link_enabled: t.boolean(),
+  passkey_enabled: t.boolean(),
+  client_team_creation_enabled: t.boolean(),
+  client_user_deletion_enabled: t.boolean(),
+  allow_user_api_keys: t.boolean(),
+  allow_team_api_keys: t.boolean(),
+  require_email_verification: t.boolean(),
+  /** Emulator extension: the platform sets these through its config override. */
+  require_publishable_client_key: t.boolean(),
+  anonymous_enabled: t.boolean(),
+  oauth_providers: t.array(
+    t.object({
+      id: t.string().defined(),
+      type: t.string({ oneOf: ["shared", "standard"] }).defined(),
+      client_id: t.string(),
+      client_secret: t.string(),
+      facebook_config_id: t.string(),
+      microsoft_tenant_id: t.string(),
+    }),
+  ),
+  domains: t.array(t.object({ domain: t.string().defined(), handler_path: t.string().defined() })),
+  email_config: t.json(),
+  email_theme: t.string(),
+  create_team_on_sign_up: t.boolean(),
+  team_creator_default_permissions: idList,
+  team_member_default_permissions: idList,
+  user_default_permissions: idList,
+  oauth_account_merge_strategy: t.string({ oneOf: ["link_method", "raise_error", "allow_duplicates"] }),
+});
+
+const patchBody = t.object({
+  display_name: t.string({ min: 1 }),
+  description: t.string().nullable(),
+  is_production_mode: t.boolean(),
+  logo_url: t.string().nullable(),
+  logo_full_url: t.string().nullable(),
+  logo_dark_mode_url: t.string().nullable(),
+  logo_full_dark_mode_url: t.string().nullable(),
+  require_email_verification: t.boolean(),
+  config: configFields,
+});
+
+const FLAGS: [string, keyof ProjectConfig][] = [
+  ["allow_localhost", "allowLocalhost"],
+  ["sign_up_enabled", "signUpEnabled"],
+  ["credential_enabled", "credentialEnabled"],
+  ["magic_link_enabled", "magicLinkEnabled"],
+  ["passkey_enabled", "passkeyEnabled"],
+  ["client_team_creation_enabled", "clientTeamCreationEnabled"],
+  ["client_user_deletion_enabled", "clientUserDeletionEnabled"],
+  ["allow_user_api_keys", "allowUserApiKeys"],
+  ["allow_team_api_keys", "allowTeamApiKeys"],
+  ["require_email_verification", "requireEmailVerification"],
+  ["require_publishable_client_key", "requirePublishableClientKey"],
+  ["anonymous_enabled", "anonymousEnabled"],
+  ["create_team_on_sign_up", "createTeamOnSignUp"],
+];
+
+function applyConfig(config: ProjectConfig, c: Record<string, unknown>): void {
+  const writable = config as unknown as Record<string, unknown>;
+  for (const [wire, key] of FLAGS) if (typeof c[wire] === "boolean") writable[key] = c[wire];
+  if (Array.isArray(c.oauth_providers)) {
+    config.oauthProviders = (c.oauth_providers as Record<string, string>[]).map((p) => ({
+      id: p.id,
+      type: p.type as "shared" | "standard",
+      clientId: p.client_id,
+      clientSecret: p.client_secret,
+      facebookConfigId: p.facebook_config_id,
+      microsoftTenantId: p.microsoft_tenant_id,
+    }));
+  }
+  if (Array.isArray(c.domains)) config.domains = (c.domains as { domain: string; handler_path: string }[]).map((d) => ({ domain: d.domain, handlerPath: d.handler_path }));
+  if (c.email_config !== undefined && c.email_config !== null) config.emailConfig = c.email_config as Record<string, unknown>;
+  if (typeof c.email_theme === "string") config.emailTheme = c.email_theme;
+  const ids = (v: unknown) => (v as { id: string }[]).map((x) => x.id);
+  if (Array.isArray(c.team_creator_default_permissions)) config.teamCreatorDefaultPermissions = ids(c.team_creator_default_permissions);
+  if (Array.isArray(c.team_member_default_permissions)) config.teamMemberDefaultPermissions = ids(c.team_member_default_permissions);
+  if (Array.isArray(c.user_default_permissions)) config.userDefaultPermissions = ids(c.user_default_permissions);
+  if (typeof c.oauth_account_merge_strategy === "string") config.oauthAccountMergeStrategy = c.oauth_account_merge_strategy as ProjectConfig["oauthAccountMergeStrategy"];
+}
+
+function patch(ctx: RequestContext) {
+  const { project } = authOf(ctx);
+  const b = (ctx.body ?? {}) as Record<string, unknown>;
+  for (const d of ((b.config as Record<string, unknown> | undefined)?.domains ?? []) as { domain: string }[]) {
+    try {
+      new URL(d.domain.replace(/\*/g, "wildcard"));
+    } catch {
+      throw new StatusError(400, `Invalid trusted domain: ${d.domain}`);
+    }
+  }
+  if (typeof b.display_name === "string") project.displayName = b.display_name;
+  if ("description" in b) project.description = (b.description as string | null) ?? "";
+  if (typeof b.is_production_mode === "boolean") project.isProductionMode = b.is_production_mode;
+  if ("logo_url" in b) project.logoUrl = b.logo_url as string | null;
+  if (typeof b.require_email_verification === "boolean") project.config.requireEmailVerification = b.require_email_verification;
+  if (b.config) applyConfig(project.config, b.config as Record<string, unknown>);
+  ctx.core.store.touch();
+  ctx.effect("projects_updated");
+  return json(adminProjectRead(project));
+}
+
+/**
+ * `GET|PATCH /internal/projects/current` (admin, wire §8.18): read and change the project's configuration.
+ *
+ * @example
+ * core.router.addAll(internalProjectRoutes(core));
+ */
+export function internalProjectRoutes(_core: EmulatorCore): RouteDef[] {
+  return [
+    { method: "GET", path: "/internal/projects/current", access: ADMIN_ONLY, handler: (ctx) => json(adminProjectRead(authOf(ctx).project)) },
+    { method: "PATCH", path: "/internal/projects/current", access: ADMIN_ONLY, body: patchBody, handler: patch },
+  ];
+}
