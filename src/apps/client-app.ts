@@ -16,6 +16,7 @@ import { AppCore } from "./app-core";
 import { createCurrentUser } from "./current-user";
 import type { CurrentUser } from "./current-user";
 import type { ClientAppOptions } from "./options";
+import { optionalObject } from "./options";
 
 type StoreOption = { tokenStore?: TokenStoreInit };
 
@@ -168,7 +169,7 @@ export class ClientApp {
    * const token = await app.getAccessToken();
    */
   async getAccessToken(options?: StoreOption): Promise<string | null> {
-    return (await this.core.session(options?.tokenStore).getTokens()).accessToken;
+    return (await this.core.session(optionalObject(options, "options").tokenStore).getTokens()).accessToken;
   }
 
   /**
@@ -177,7 +178,7 @@ export class ClientApp {
    * const refreshToken = await app.getRefreshToken();
    */
   async getRefreshToken(options?: StoreOption): Promise<string | null> {
-    return (await this.core.session(options?.tokenStore).store.get()).refreshToken;
+    return (await this.core.session(optionalObject(options, "options").tokenStore).store.get()).refreshToken;
   }
 
   /**
@@ -185,8 +186,8 @@ export class ClientApp {
    * @example
    * socket.send(JSON.stringify(await app.getAuthJson()));
    */
-  getAuthJson(options?: StoreOption) {
-    return authJson(this.core.session(options?.tokenStore));
+  async getAuthJson(options?: StoreOption): Promise<{ accessToken: string | null; refreshToken: string | null }> {
+    return authJson(this.core.session(optionalObject(options, "options").tokenStore));
   }
 
   /**
@@ -195,8 +196,8 @@ export class ClientApp {
    * const authorization = await app.getAuthorizationHeader();
    * await fetch("/api/me", { headers: authorization ? { authorization } : {} });
    */
-  getAuthorizationHeader(options?: StoreOption) {
-    return authorizationHeader(this.core.session(options?.tokenStore));
+  async getAuthorizationHeader(options?: StoreOption): Promise<string | null> {
+    return authorizationHeader(this.core.session(optionalObject(options, "options").tokenStore));
   }
 }
 

@@ -22,7 +22,7 @@ export async function sendForgotPasswordEmail(
 }
 
 /** @internal `POST /auth/password/reset/check-code`: is this reset code still usable? */
-export function verifyPasswordResetCode(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
+export async function verifyPasswordResetCode(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
   requireString(code, "code");
   return ctx.core.expect(async () => {
     await ctx.core.request({ method: "POST", path: "/auth/password/reset/check-code", body: { code } });

@@ -188,3 +188,22 @@ describe("project", () => {
     expect(scope.isDone()).toBe(true);
   });
 });
+
+describe("every flow rejects bad arguments with a rejected promise, before any request", () => {
+  test.each([
+    ["signUpWithCredential", (app: ReturnType<typeof testClientApp>["app"]) => app.signUpWithCredential(undefined as never)],
+    ["signInWithCredential", (app: ReturnType<typeof testClientApp>["app"]) => app.signInWithCredential({ email: "a@b.co" } as never)],
+    ["sendForgotPasswordEmail", (app: ReturnType<typeof testClientApp>["app"]) => app.sendForgotPasswordEmail(42 as never)],
+    ["verifyPasswordResetCode", (app: ReturnType<typeof testClientApp>["app"]) => app.verifyPasswordResetCode("")],
+    ["resetPassword", (app: ReturnType<typeof testClientApp>["app"]) => app.resetPassword({ code: "c" } as never)],
+    ["sendMagicLinkEmail", (app: ReturnType<typeof testClientApp>["app"]) => app.sendMagicLinkEmail("a@b.co", "https://x" as never)],
+    ["signInWithMagicLink", (app: ReturnType<typeof testClientApp>["app"]) => app.signInWithMagicLink(undefined as never)],
+    ["verifyEmail", (app: ReturnType<typeof testClientApp>["app"]) => app.verifyEmail(null as never)],
+    ["getUser", (app: ReturnType<typeof testClientApp>["app"]) => app.getUser("throw" as never)],
+  ])("%s", async (_name, call) => {
+    const { app } = testClientApp();
+    let promise: Promise<unknown> | undefined;
+    expect(() => (promise = call(app))).not.toThrow();
+    await expect(promise).rejects.toThrow(ArgumentError);
+  });
+});

@@ -281,3 +281,14 @@ describe("configuration", () => {
     expect(() => new ClientApp({ projectId: PROJECT, tokenStore: 42 as never })).toThrow(ArgumentError);
   });
 });
+
+describe("argument checks on the token accessors", () => {
+  test("options must be an object", async () => {
+    const { app } = testClientApp();
+    await expect(app.getAccessToken("memory" as never)).rejects.toThrow(ArgumentError);
+    await expect(app.getRefreshToken(1 as never)).rejects.toThrow(ArgumentError);
+    await expect(app.getAuthJson(null as never)).rejects.toThrow(ArgumentError);
+    await expect(app.getAuthorizationHeader(true as never)).rejects.toThrow(ArgumentError);
+    await expect(app.signOut("now" as never)).rejects.toThrow(ArgumentError);
+  });
+});
