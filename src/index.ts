@@ -3,6 +3,7 @@ export type { ClientAppOptions } from "./apps/options";
 export type { CurrentUser } from "./apps/current-user";
 export type { CurrentUserData, TeamData } from "./resources/users";
 export type { Project } from "./resources/projects";
+export type { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "./resources/contact-channels";
 export type { SignInOptions, SignUpOptions } from "./auth/password";
 export type { ResetPasswordOptions } from "./auth/password-reset";
 export type { GetUserOptions } from "./auth/session-flows";

@@ -36,6 +36,8 @@ export class AppCore {
   private readonly storesByObject = new WeakMap<object, TokenStore | null>();
   private readonly storesByName = new Map<string, TokenStore | null>();
   private readonly sessions = new WeakMap<TokenStore, Session>();
+  /** Called when a session ends (sign-out, a refused refresh), so the facade can drop what it cached. */
+  onSessionInvalidated?: (session: Session) => void;
 
   constructor(options: ClientAppOptions, keys: CoreKeys) {
     if (options !== undefined && (typeof options !== "object" || options === null)) {
@@ -79,7 +81,11 @@ export class AppCore {
       );
     }
     let session = this.sessions.get(store);
-    if (!session) this.sessions.set(store, (session = new Session(store, (token) => this.refreshAccessToken(token))));
+    if (!session) {
+      const created = new Session(store, (token) => this.refreshAccessToken(token));
+      created.onInvalidate(() => this.onSessionInvalidated?.(created));
+      this.sessions.set(store, (session = created));
+    }
     return session;
   }
 

@@ -1,3 +1,4 @@
+import { forgetSession } from "../auth/context";
 import type { AuthContext, UserCache } from "../auth/context";
 import { sendMagicLinkEmail, signInWithMagicLink, verifyEmail } from "../auth/magic-link";
 import { signInWithCredential, signUpWithCredential } from "../auth/password";
@@ -42,7 +43,8 @@ export class ClientApp {
 
   constructor(options: ClientAppOptions = {}) {
     this.core = new AppCore(options, { accessType: "client" });
-    this.ctx = { core: this.core, users: createUserCache(this.core) };
+    this.ctx = { core: this.core, users: createUserCache(this.core), caches: new Map() };
+    this.core.onSessionInvalidated = (session) => forgetSession(this.ctx, session);
   }
 
   /**

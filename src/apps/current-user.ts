@@ -3,6 +3,8 @@ import { authJson, authorizationHeader, signOut } from "../auth/session-flows";
 import type { CurrentUserData, CurrentUserJson } from "../resources/users";
 import { currentUserFromJson } from "../resources/users";
 import type { Session } from "../session/session";
+import { createContactChannel, listContactChannels } from "../resources/contact-channels";
+import type { ContactChannel, ContactChannelCreate } from "../resources/contact-channels";
 
 /**
  * The signed-in user, as returned by `app.getUser()`: the fields of {@link CurrentUserData} plus methods that act
@@ -24,6 +26,10 @@ export interface CurrentUser extends CurrentUserData {
   getAuthJson(): Promise<{ accessToken: string | null; refreshToken: string | null }>;
   /** `"Bearer stackauth_…"` for your own server's `getUser({ tokenStore: request })`, or null. */
   getAuthorizationHeader(): Promise<string | null>;
+  /** The user's contact channels (e-mail addresses). */
+  listContactChannels(): Promise<ContactChannel[]>;
+  /** Adds a contact channel; it starts unverified. */
+  createContactChannel(data: ContactChannelCreate): Promise<ContactChannel>;
 }
 
 /** @internal Builds the user object for `session` from its wire JSON. */
@@ -35,5 +41,7 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
     getRefreshToken: async () => (await session.store.get()).refreshToken,
     getAuthJson: () => authJson(session),
     getAuthorizationHeader: () => authorizationHeader(session),
+    listContactChannels: () => listContactChannels(ctx, session),
+    createContactChannel: (data) => createContactChannel(ctx, session, data),
   };
 }

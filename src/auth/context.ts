@@ -1,5 +1,6 @@
 import type { AppCore } from "../apps/app-core";
 import type { KnownErrors } from "../errors";
+import type { ReadCache } from "../cache";
 import type { Session } from "../session/session";
 import type { CurrentUserJson } from "../resources/users";
 import { ArgumentError } from "../errors/base";
@@ -24,6 +25,19 @@ export interface UserCache {
 export interface AuthContext {
   core: AppCore;
   users: UserCache;
+  /** Read caches of the resource modules, created on first use (see `resources/cached.ts`). */
+  caches: Map<string, ReadCache<readonly unknown[], unknown>>;
+}
+
+/**
+ * Forgets everything cached for `session` (its user and every resource read through it), or for every session
+ * when none is given: after a sign-in, sign-out or a refused refresh nothing of the previous identity may be
+ * served, and a change whose owner is unknown (a verified e-mail link) may touch any session's data.
+ * @internal
+ */
+export function forgetSession(ctx: AuthContext, session?: Session): void {
+  ctx.users.invalidate(session);
+  for (const cache of ctx.caches.values()) cache.invalidateWhere(([s]) => !session || s === session);
 }
 
 /** @internal The token answer of sign-up, sign-in, OTP, MFA and passkey endpoints. */
@@ -49,7 +63,7 @@ export async function completeSignIn(
   options: { noRedirect?: boolean; isNewUser?: boolean },
 ): Promise<void> {
   await ctx.core.signIn(session, tokens);
-  ctx.users.invalidate(session);
+  forgetSession(ctx, session);
   if (!options.noRedirect) {
     const { afterSignIn, afterSignUp } = ctx.core.urls;
     await ctx.core.redirect(returnTarget(options.isNewUser ? afterSignUp : afterSignIn), true);

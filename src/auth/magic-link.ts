@@ -3,7 +3,7 @@ import { isKnownErrorOf } from "../errors";
 import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
-import { completeSignIn, emailCallbackUrl, startMfa } from "./context";
+import { completeSignIn, emailCallbackUrl, forgetSession, startMfa } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 
 /** @internal `POST /auth/otp/send-sign-in-code`: e-mails a magic link and a one-time code; returns the nonce. */
@@ -57,7 +57,7 @@ export async function verifyEmail(ctx: AuthContext, code: string): Promise<Resul
   requireString(code, "code");
   return ctx.core.expect(async () => {
     await ctx.core.request({ method: "POST", path: "/contact-channels/verify", body: { code } });
-    ctx.users.invalidate();
+    forgetSession(ctx);
     return undefined;
   }, ["VERIFICATION_ERROR"]);
 }

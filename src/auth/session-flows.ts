@@ -6,6 +6,7 @@ import type { TokenStoreInit } from "../token-stores/types";
 import { encodeAuthorizationHeader } from "../token-stores";
 import type { CurrentUserJson } from "../resources/users";
 import { withReturnTo } from "../urls/redirect";
+import { forgetSession } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 
 /**
@@ -81,7 +82,7 @@ export async function signOut(ctx: AuthContext, options?: { redirectUrl?: string
     }
   }
   await session.invalidate();
-  ctx.users.invalidate(session);
+  forgetSession(ctx, session);
   await ctx.core.redirect(o.redirectUrl ?? ctx.core.urls.afterSignOut);
 }
 

@@ -1,0 +1,25 @@
+import type { AuthContext } from "../auth/context";
+import { createCache } from "../cache";
+import type { ReadCache } from "../cache";
+
+/**
+ * The app's read cache named `name`, created with `fetcher` on first use. A resource module defines its
+ * fetcher once and reads and refreshes through this, so reads dedupe and mutations refresh the same entries.
+ * @internal
+ */
+export function resourceCache<D extends readonly unknown[], V>(
+  ctx: AuthContext,
+  name: string,
+  fetcher: (...deps: D) => Promise<V>,
+): ReadCache<D, V> {
+  let cache = ctx.caches.get(name);
+  if (!cache) ctx.caches.set(name, (cache = createCache(fetcher) as ReadCache<readonly unknown[], unknown>));
+  return cache as unknown as ReadCache<D, V>;
+}
+
+/** @internal The platform's list envelope. */
+export interface ListJson<T> {
+  items: T[];
+  is_paginated?: boolean;
+  pagination?: { next_cursor: string | null };
+}

@@ -1,0 +1,78 @@
+import { ArgumentError } from "../../src/index";
+import { caught } from "../helpers/http";
+import { clientFor, codeFromOutbox, startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import type { Emulator } from "../helpers/emulator";
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(() => emulator.stop());
+
+async function signedInUser() {
+  const { app } = clientFor(emulator);
+  const email = uniqueEmail("cc");
+  await app.signUpWithCredential({ email, password: "contact me please" });
+  return { app, email, user: await app.getUser({ or: "throw" }) };
+}
+
+test("list, create, update, verify and delete contact channels; each change is visible to the next read", async () => {
+  const { app, email, user } = await signedInUser();
+  const initial = await user.listContactChannels();
+  expect(initial).toHaveLength(1);
+  expect(initial[0]).toMatchObject({ value: email, type: "email", isPrimary: true, isVerified: false, usedForAuth: true });
+
+  const work = uniqueEmail("work");
+  const created = await user.createContactChannel({ type: "email", value: work, usedForAuth: false });
+  expect(created).toMatchObject({ value: work, isPrimary: false, isVerified: false, usedForAuth: false });
+  expect((await user.listContactChannels()).map((c) => c.value).sort()).toEqual([email, work].sort());
+
+  await created.update({ usedForAuth: true });
+  expect((await user.listContactChannels()).find((c) => c.id === created.id)?.usedForAuth).toBe(true);
+
+  await created.sendVerificationEmail({ callbackUrl: "http://localhost:3000/handler/email-verification" });
+  const code = await codeFromOutbox(emulator, work);
+  expect((await app.verifyEmail(code)).status).toBe("ok");
+  expect((await user.listContactChannels()).find((c) => c.id === created.id)?.isVerified).toBe(true);
+
+  await created.update({ isPrimary: true });
+  expect((await app.getUser({ or: "throw" })).primaryEmail).toBe(work);
+
+  const old = (await user.listContactChannels()).find((c) => c.value === email)!;
+  await old.delete();
+  expect((await user.listContactChannels()).map((c) => c.value)).toEqual([work]);
+});
+
+test("repeated reads within the throttle make one request", async () => {
+  const { user } = await signedInUser();
+  const before = await (await fetch(`${emulator.url}/emulator/stats`)).json();
+  await Promise.all([user.listContactChannels(), user.listContactChannels(), user.listContactChannels()]);
+  await user.listContactChannels();
+  const after = await (await fetch(`${emulator.url}/emulator/stats`)).json();
+  const key = "GET /contact-channels";
+  expect((after.routes[key]?.requests ?? 0) - (before.routes[key]?.requests ?? 0)).toBe(1);
+});
+
+test("a client cannot read or change another user's contact channels", async () => {
+  const a = await signedInUser();
+  const b = await signedInUser();
+  const [channel] = await a.user.listContactChannels();
+  const res = await fetch(`${emulator.url}/api/v1/contact-channels/${(await a.app.getUser())!.id}/${channel.id}`, {
+    headers: {
+      "x-stack-access-type": "client",
+      "x-stack-project-id": emulator.projectId,
+      "x-stack-publishable-client-key": emulator.keys.publishableClientKey,
+      "x-stack-access-token": (await b.app.getAccessToken())!,
+    },
+  });
+  expect(res.status).toBe(403);
+});
+
+test("bad input is refused before any request", async () => {
+  const { user } = await signedInUser();
+  await expect(user.createContactChannel({ type: "phone" as never, value: "x", usedForAuth: false })).rejects.toThrow(ArgumentError);
+  await expect(user.createContactChannel({ type: "email", value: "", usedForAuth: false })).rejects.toThrow(ArgumentError);
+  const [channel] = await user.listContactChannels();
+  expect(ArgumentError.isInstance(await caught(channel.update({ usedForAuth: "yes" as never })))).toBe(true);
+  await expect(channel.sendVerificationEmail()).rejects.toThrow(/callbackUrl/);
+});
