@@ -3,7 +3,6 @@ import { authJson, authorizationHeader, signOut } from "../auth/session-flows";
 import type { CurrentUserData, CurrentUserJson } from "../resources/users";
 import { currentUserFromJson } from "../resources/users";
 import type { Session } from "../session/session";
-import { createContactChannel, listContactChannels } from "../resources/contact-channels";
 import type { ContactChannel, ContactChannelCreate } from "../resources/contact-channels";
 
 /**
@@ -41,7 +40,8 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
     getRefreshToken: async () => (await session.store.get()).refreshToken,
     getAuthJson: () => authJson(session),
     getAuthorizationHeader: () => authorizationHeader(session),
-    listContactChannels: () => listContactChannels(ctx, session),
-    createContactChannel: (data) => createContactChannel(ctx, session, data),
+    // Resource modules load on first use, so a bundle that never calls them does not download them.
+    listContactChannels: () => import("../resources/contact-channels").then((m) => m.listContactChannels(ctx, session)),
+    createContactChannel: (data) => import("../resources/contact-channels").then((m) => m.createContactChannel(ctx, session, data)),
   };
 }
