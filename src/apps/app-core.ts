@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors/base";
-import { isKnownErrorOf } from "../errors";
+import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrorCode } from "../errors";
 import { sendRequest } from "../http/client";
 import type { AccessType, HttpSettings, RequestSpec } from "../http/types";

@@ -1,5 +1,5 @@
 import { optionalObject, requireString } from "../apps/options";
-import { isKnownErrorOf } from "../errors";
+import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";

@@ -1,5 +1,5 @@
 import { KnownErrors } from "../errors";
-import { isKnownErrorOf } from "../errors";
+import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError } from "../errors";
 import { optionalObject, requireString } from "../apps/options";
 import type { TokenStoreInit } from "../token-stores/types";

@@ -1,6 +1,6 @@
 import { optionalObject } from "../apps/options";
 import { ArgumentError, LatchkeyError } from "../errors/base";
-import { isKnownErrorOf } from "../errors";
+import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { encodeAuthorizationHeader } from "../token-stores";

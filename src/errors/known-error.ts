@@ -1,5 +1,5 @@
 import { isKind, LatchkeyError } from "./base";
-import { isCodeOrDescendant, knownErrorStatus, type DescendantOf, type KnownErrorCode } from "./table";
+import type { DescendantOf, KnownErrorCode } from "./table";
 
 /** "PASSWORD_TOO_SHORT" → "Password too short." */
 const defaultMessage = (code: string): string => (code.charAt(0) + code.slice(1).toLowerCase()).replace(/_/g, " ") + ".";
@@ -10,6 +10,7 @@ const defaultMessage = (code: string): string => (code.charAt(0) + code.slice(1)
  *
  * Use `KnownError.isInstance(e)` (any known error) or `KnownErrors.X.isInstance(e)` (one code and its
  * descendants) rather than `instanceof`: both work for errors created by another copy of the package.
+ * Constructing one directly gives status 400 unless told otherwise; `new KnownErrors.X()` uses the catalogue.
  *
  * @example
  * catch (e) {
@@ -23,19 +24,26 @@ export class KnownError<C extends string = string> extends LatchkeyError {
   readonly status: number;
   /** Extra data the server attached (snake_case keys as on the wire), if any. */
   readonly details: Record<string, unknown> | undefined;
+  /**
+   * The code followed by its parents in the catalogue (`["PASSWORD_TOO_SHORT", "PASSWORD_REQUIREMENTS_NOT_MET"]`).
+   * Group checks read it from the error itself, so they need no catalogue and work across package copies.
+   */
+  readonly lineage: readonly string[];
 
   /**
    * @param code - the error code
    * @param details - extra data, as on the wire
    * @param message - defaults to a sentence built from the code
-   * @param status - defaults to the catalogue's status for `code`, or 400 for an unknown or abstract code
+   * @param status - defaults to 400 (the `KnownErrors.X` classes pass the catalogue's status)
+   * @param lineage - the code and its parents; defaults to the code alone
    */
-  constructor(code: C, details?: Record<string, unknown>, message?: string, status?: number) {
+  constructor(code: C, details?: Record<string, unknown>, message?: string, status?: number, lineage?: readonly string[]) {
     super(message || defaultMessage(code), "KnownError");
     this.name = `KnownError<${code}>`;
     this.code = code;
     this.details = details;
-    this.status = status ?? knownErrorStatus(code) ?? 400;
+    this.status = status ?? 400;
+    this.lineage = lineage ?? [code];
   }
 
   /** Same as `code` (the official SDK's name). */
@@ -61,11 +69,12 @@ export class KnownError<C extends string = string> extends LatchkeyError {
 
 /**
  * True if `e` is a known error whose code is `code` or one of its descendants (e.g. any INVALID_ACCESS_TOKEN
- * child for `"INVALID_ACCESS_TOKEN"`). Compares codes through the catalogue, so it works across package copies.
+ * child for `"INVALID_ACCESS_TOKEN"`). Reads the error's own lineage (no catalogue needed), so it works across
+ * package copies; an error without one (a look-alike) matches its code only.
  *
  * @internal used by the http and session layers
  * @example
  * if (isKnownErrorOf(e, "INVALID_ACCESS_TOKEN")) await refreshAndRetry();
  */
 export const isKnownErrorOf = <C extends KnownErrorCode>(e: unknown, code: C): e is KnownError<DescendantOf<C>> =>
-  KnownError.isInstance(e) && isCodeOrDescendant((e as KnownError).code, code);
+  KnownError.isInstance(e) && ((e as KnownError).lineage ?? [(e as KnownError).code]).includes(code);

@@ -1,6 +1,6 @@
 import { isKnownErrorOf, KnownError } from "./known-error";
 import { codeForName, type KnownErrorNames } from "./names";
-import { isKnownErrorCode, knownErrorParent, type DescendantOf, type KnownErrorCode, type KnownErrorStatus } from "./table";
+import { isKnownErrorCode, knownErrorParent, knownErrorStatus, type DescendantOf, type KnownErrorCode, type KnownErrorStatus } from "./table";
 
 /**
  * The class of one concrete code, e.g. `KnownErrors.EmailPasswordMismatch`.
@@ -69,11 +69,19 @@ type AnyClass = new (details?: Record<string, unknown>, message?: string, status
 class CodeError extends KnownError {
   declare static readonly errorCode: string;
   constructor(details?: Record<string, unknown>, message?: string, status?: number) {
-    super((new.target as typeof CodeError).errorCode, details, message, status);
+    const code = (new.target as typeof CodeError).errorCode;
+    super(code, details, message, status ?? knownErrorStatus(code) ?? 400, lineageOf(code));
   }
 }
 
 const classes: Record<string, AnyClass> = Object.create(null);
+
+/** `code` followed by its parents in the catalogue. */
+const lineageOf = (code: string): string[] => {
+  const lineage = [code];
+  for (let parent = knownErrorParent(code); parent; parent = knownErrorParent(parent)) lineage.push(parent);
+  return lineage;
+};
 
 /** The class for a known code, created (with its parents) on first use. */
 const classFor = (code: KnownErrorCode): AnyClass => {

@@ -1,5 +1,5 @@
 import { ConnectivityError } from "../errors/base";
-import { isKnownErrorOf, KnownError } from "../errors";
+import { isKnownErrorOf, KnownError } from "../errors/known-error";
 import { VERSION } from "../version";
 import { decodeResponse } from "./decode";
 import { randomBase32 } from "./random";

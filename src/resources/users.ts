@@ -1,5 +1,5 @@
 import type { AppCore } from "../apps/app-core";
-import { isKnownErrorOf } from "../errors";
+import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";
 
 /** @internal The client read shape of `GET /users/me` (wire snake_case). */

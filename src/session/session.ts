@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors/base";
-import { isKnownErrorOf } from "../errors";
+import { isKnownErrorOf } from "../errors/known-error";
 import type { TokenPair, TokenStore } from "../token-stores/types";
 import { accessTokenExpiresAt } from "./jwt";
 

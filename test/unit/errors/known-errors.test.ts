@@ -151,8 +151,9 @@ describe("locally constructed errors", () => {
     expect(KnownErrors.PasswordRequirementsNotMet.isInstance(e)).toBe(true);
   });
 
-  it("KnownError itself takes a code, and uses the table status or 400", () => {
-    expect(new KnownError("USER_NOT_FOUND").status).toBe(404);
+  it("KnownError itself takes a code and defaults to 400; the KnownErrors classes use the table status", () => {
+    expect(new KnownError("USER_NOT_FOUND").status).toBe(400);
+    expect(new KnownErrors.UserNotFound().status).toBe(404);
     expect(new KnownError("SOMETHING_NEWER").status).toBe(400);
     expect(new KnownError("SOMETHING_NEWER", { a: 1 }, "msg", 502)).toMatchObject({
       code: "SOMETHING_NEWER",
@@ -222,11 +223,15 @@ describe("across two copies of the package", () => {
     expect(copy.KnownErrors.VerificationCodeError.isInstance(ours)).toBe(false);
   });
 
-  it("recognises a look-alike object with the brand and a code", () => {
+  it("an object from another copy (brand, code, lineage) matches its code and parents; without a lineage, its code only", () => {
+    const bare = Object.assign(Object.create(Error.prototype) as object, { __latchkeyError: "KnownError", code: "VERIFICATION_CODE_EXPIRED" });
+    expect(KnownErrors.VerificationCodeExpired.isInstance(bare)).toBe(true);
+    expect(KnownErrors.VerificationCodeError.isInstance(bare)).toBe(false);
     const lookAlike = Object.assign(Object.create(Error.prototype) as object, {
       __latchkeyError: "KnownError",
       code: "VERIFICATION_CODE_EXPIRED",
       status: 400,
+      lineage: ["VERIFICATION_CODE_EXPIRED", "VERIFICATION_ERROR"],
     });
     expect(KnownError.isInstance(lookAlike)).toBe(true);
     expect(KnownErrors.VerificationCodeExpired.isInstance(lookAlike)).toBe(true);
