@@ -1,6 +1,6 @@
-import { KnownErrors } from "../errors";
+import { knownError } from "../errors/from-json";
 import { isKnownErrorOf } from "../errors/known-error";
-import type { KnownError } from "../errors";
+import type { KnownError, KnownErrors } from "../errors";
 import { optionalObject, requireString } from "../apps/options";
 import type { TokenStoreInit } from "../token-stores/types";
 import { absoluteUrl, inBrowser } from "../urls/redirect";
@@ -23,16 +23,13 @@ export function checkNewPassword(
   confirmation?: string,
 ): KnownErrors["PasswordRequirementsNotMet"] | KnownErrors["PasswordConfirmationMismatch"] | null {
   if (password.length < PASSWORD_MIN_LENGTH) {
-    return new KnownErrors.PasswordTooShort(
-      { min_length: PASSWORD_MIN_LENGTH },
-      `Password too short. Minimum length is ${PASSWORD_MIN_LENGTH}.`,
-    );
+    return knownError("PASSWORD_TOO_SHORT", { min_length: PASSWORD_MIN_LENGTH }, `Password too short. Minimum length is ${PASSWORD_MIN_LENGTH}.`) as KnownErrors["PasswordTooShort"];
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
-    return new KnownErrors.PasswordTooLong({ maxLength: PASSWORD_MAX_LENGTH }, `Password too long. Maximum length is ${PASSWORD_MAX_LENGTH}.`);
+    return knownError("PASSWORD_TOO_LONG", { maxLength: PASSWORD_MAX_LENGTH }, `Password too long. Maximum length is ${PASSWORD_MAX_LENGTH}.`) as KnownErrors["PasswordTooLong"];
   }
   if (confirmation !== undefined && confirmation !== password) {
-    return new KnownErrors.PasswordConfirmationMismatch(undefined, "The password and its confirmation do not match.");
+    return knownError("PASSWORD_CONFIRMATION_MISMATCH", undefined, "The password and its confirmation do not match.") as KnownErrors["PasswordConfirmationMismatch"];
   }
   return null;
 }

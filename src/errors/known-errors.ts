@@ -1,3 +1,4 @@
+import { lineageOf } from "./families";
 import { isKnownErrorOf, KnownError } from "./known-error";
 import { codeForName, type KnownErrorNames } from "./names";
 import { isKnownErrorCode, knownErrorParent, knownErrorStatus, type DescendantOf, type KnownErrorCode, type KnownErrorStatus } from "./table";
@@ -72,16 +73,14 @@ class CodeError extends KnownError {
     const code = (new.target as typeof CodeError).errorCode;
     super(code, details, message, status ?? knownErrorStatus(code) ?? 400, lineageOf(code));
   }
+
+  /** Decoded errors are plain `KnownError`s carrying their lineage; `instanceof KnownErrors.X` reads that too. */
+  static override [Symbol.hasInstance](e: unknown): boolean {
+    return isKnownErrorOf(e, this.errorCode as KnownErrorCode);
+  }
 }
 
 const classes: Record<string, AnyClass> = Object.create(null);
-
-/** `code` followed by its parents in the catalogue. */
-const lineageOf = (code: string): string[] => {
-  const lineage = [code];
-  for (let parent = knownErrorParent(code); parent; parent = knownErrorParent(parent)) lineage.push(parent);
-  return lineage;
-};
 
 /** The class for a known code, created (with its parents) on first use. */
 const classFor = (code: KnownErrorCode): AnyClass => {
@@ -114,23 +113,4 @@ export const KnownErrors: KnownErrorsObject = /* @__PURE__ */ new Proxy(Object.c
   },
 });
 
-/**
- * Turns a known-error response body into the matching `KnownErrors.X` instance, keeping the server's status,
- * details and message. A code this version does not know (a newer server) gives a plain `KnownError` that
- * keeps its code, details, message and status.
- *
- * @internal called by the http layer
- * @example
- * const e = knownErrorFromJson({ code: "EMAIL_PASSWORD_MISMATCH", error: "Wrong e-mail or password." }, 400);
- * KnownErrors.EmailPasswordMismatch.isInstance(e); // true
- */
-export const knownErrorFromJson = (
-  body: { code: string; details?: unknown; error?: string },
-  status: number,
-): KnownError => {
-  const code = String(body.code);
-  const { details, error } = body;
-  const d = typeof details === "object" && details !== null ? (details as Record<string, unknown>) : undefined;
-  const message = typeof error === "string" ? error : undefined;
-  return isKnownErrorCode(code) ? new (classFor(code))(d, message, status) : new KnownError(code, d, message, status);
-};
+export { knownErrorFromJson } from "./from-json";

@@ -1,5 +1,5 @@
 import { HttpError } from "../errors/base";
-import { knownErrorFromJson } from "../errors";
+import { knownErrorFromJson } from "../errors/from-json";
 import type { KnownError } from "../errors";
 
 /** Reads a platform response header under either prefix the platform has used. */

@@ -261,3 +261,15 @@ const typeChecks = (e: unknown): void => {
   void [code, asParent, KnownErrors.UserWithEmailAlreadyExists, KnownErrors.PasskeyWebAuthnError];
 };
 void typeChecks;
+
+describe("decoded errors without the class catalogue", () => {
+  it("a decoded error is a plain KnownError with its lineage, and still an instance of its classes", () => {
+    const e = knownErrorFromJson({ code: "ACCESS_TOKEN_EXPIRED", error: "expired" }, 401);
+    expect(Object.getPrototypeOf(e)).toBe(KnownError.prototype);
+    expect(e.lineage).toEqual(["ACCESS_TOKEN_EXPIRED", "INVALID_ACCESS_TOKEN", "INVALID_SESSION_AUTHENTICATION", "SESSION_AUTHENTICATION_ERROR"]);
+    expect(e instanceof KnownErrors.AccessTokenExpired).toBe(true);
+    expect(e instanceof KnownErrors.InvalidAccessToken).toBe(true);
+    expect(e instanceof KnownErrors.RefreshTokenError).toBe(false);
+    expect(new KnownErrors.PasswordTooShort() instanceof KnownErrors.PasswordRequirementsNotMet).toBe(true);
+  });
+});
