@@ -41,6 +41,7 @@ export function adminProjectRead(p: ProjectRecord): Record<string, unknown> {
     description: p.description,
     created_at_millis: p.createdAtMillis,
     is_production_mode: p.isProductionMode,
+    is_development_environment: false,
     owner_team_id: p.ownerTeamId,
     onboarding_status: "completed",
     logo_url: p.logoUrl,
@@ -51,6 +52,7 @@ export function adminProjectRead(p: ProjectRecord): Record<string, unknown> {
       allow_localhost: c.allowLocalhost,
       ...client,
       oauth_providers: c.oauthProviders.map((o) => ({
+        provider_config_id: o.id,
         id: o.id,
         type: o.type,
         ...(o.type === "standard"

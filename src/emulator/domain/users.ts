@@ -2,6 +2,7 @@ import type { EmulatorCore } from "../core";
 import { known } from "../errors";
 import type { ContactChannelRecord, ProjectRecord, UserRecord } from "../store/types";
 import { newId } from "../util/random";
+import { grantProjectPermission } from "./permissions";
 import { createTeam } from "./teams";
 
 /**
@@ -105,6 +106,7 @@ export function createUser(core: EmulatorCore, project: ProjectRecord, f: NewUse
     restrictedByAdminPrivateDetails: null,
   };
   core.store.users.set(user.id, user);
+  for (const id of project.config.userDefaultPermissions) grantProjectPermission(core.store, project.id, user.id, id);
   addPrimaryEmail(core, user, f);
   if (project.config.createTeamOnSignUp) {
     const team = createTeam(core, project, { displayName: personalTeamName(user.displayName, f.email), creatorUserId: user.id });

@@ -4,13 +4,27 @@ import { anonymousRoutes } from "./anonymous";
 import { contactChannelRoutes } from "./contact-channels";
 import { emulatorControlRoutes } from "./emulator-control";
 import { internalProjectRoutes } from "./internal-projects";
+import { keysProjectsEmailsRoutes } from "./keys-projects-emails";
 import { metaRoutes } from "./meta";
 import { oauthTokenRoutes } from "./oauth-token";
+import { mockOAuthProviderRoutes } from "../oauth/mock-routes";
+import { cliAuthRoutes } from "./cli-auth";
+import { mfaRoutes } from "./mfa";
+import { oauthAuthorizeRoutes } from "./oauth-authorize";
+import { oauthCallbackRoutes } from "./oauth-callback";
+import { passkeyRoutes } from "./passkey";
 import { otpRoutes } from "./otp";
 import { passwordRoutes } from "./password";
 import { projectRoutes } from "./projects";
 import { sessionRoutes } from "./sessions";
 import { userRoutes } from "./users";
+import { permissionDefinitionRoutes } from "./permission-definitions";
+import { permissionRoutes } from "./permissions";
+import { teamInvitationRoutes } from "./team-invitations";
+import { teamMemberProfileRoutes } from "./team-member-profiles";
+import { teamMembershipRoutes } from "./team-memberships";
+import { teamRoutes } from "./teams";
+import { serverUserRoutes } from "./users-server";
 
 /**
  * A route family: a function that returns its routes (it may also register OAuth grants or hooks on `core`).
@@ -31,13 +45,27 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   emulatorControlRoutes,
   projectRoutes,
   internalProjectRoutes,
+  keysProjectsEmailsRoutes,
   passwordRoutes,
   otpRoutes,
   anonymousRoutes,
   sessionRoutes,
   oauthTokenRoutes,
+  oauthAuthorizeRoutes,
+  oauthCallbackRoutes,
+  mockOAuthProviderRoutes,
+  mfaRoutes,
+  passkeyRoutes,
+  cliAuthRoutes,
   userRoutes,
   contactChannelRoutes,
+  serverUserRoutes,
+  teamRoutes,
+  teamMembershipRoutes,
+  teamMemberProfileRoutes,
+  teamInvitationRoutes,
+  permissionRoutes,
+  permissionDefinitionRoutes,
 ];
 
 /**

@@ -2,10 +2,13 @@ import type { EmulatorCore } from "../core";
 import { adminProjectRead } from "../domain/project-read";
 import { StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
-import { json } from "../http/reply";
+import { json, success } from "../http/reply";
 import { ADMIN_ONLY, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
-import type { ProjectConfig } from "../store/types";
+import type { ProjectConfig, ProjectRecord } from "../store/types";
+import { findTheme } from "../domain/email-catalog";
+import { assertProductionModeAllowed } from "../domain/production-mode";
+import { deleteProjectData } from "../domain/project-lifecycle";
 
 const idList = t.array(t.object({ id: t.string().defined() }));
 
@@ -31,10 +34,19 @@ const configFields = t.object({
       client_secret: t.string(),
       facebook_config_id: t.string(),
       microsoft_tenant_id: t.string(),
+      apple_bundle_ids: t.json(),
     }),
   ),
   domains: t.array(t.object({ domain: t.string().defined(), handler_path: t.string().defined() })),
-  email_config: t.json(),
+  email_config: t.object({
+    type: t.string({ oneOf: ["shared", "standard"] }).defined(),
+    host: t.string(),
+    port: t.number({ integer: true, min: 1, max: 65535 }),
+    username: t.string(),
+    password: t.string(),
+    sender_name: t.string(),
+    sender_email: t.string({ format: "email" }),
+  }),
   email_theme: t.string(),
   create_team_on_sign_up: t.boolean(),
   team_creator_default_permissions: idList,
@@ -43,7 +55,15 @@ const configFields = t.object({
   oauth_account_merge_strategy: t.string({ oneOf: ["link_method", "raise_error", "allow_duplicates"] }),
 });
 
-const patchBody = t.object({
+/**
+ * The admin project update body (the create body adds `display_name`, `owner_team_id`).
+ *
+ * @example
+ * const fields = projectPatchBody.spec.fields;
+ */
+export const projectPatchBody = t.object({
+  onboarding_status: t.string(),
+  onboarding_state: t.json(),
   display_name: t.string({ min: 1 }),
   description: t.string().nullable(),
   is_production_mode: t.boolean(),
@@ -71,7 +91,13 @@ const FLAGS: [string, keyof ProjectConfig][] = [
   ["create_team_on_sign_up", "createTeamOnSignUp"],
 ];
 
-function applyConfig(config: ProjectConfig, c: Record<string, unknown>): void {
+/**
+ * Applies the wire `config` object of a project create/update to a configuration (only the given fields change).
+ *
+ * @example
+ * applyConfig(project.config, { sign_up_enabled: false, domains: [{ domain: "https://a.com", handler_path: "/handler" }] });
+ */
+export function applyConfig(config: ProjectConfig, c: Record<string, unknown>): void {
   const writable = config as unknown as Record<string, unknown>;
   for (const [wire, key] of FLAGS) if (typeof c[wire] === "boolean") writable[key] = c[wire];
   if (Array.isArray(c.oauth_providers)) {
@@ -85,7 +111,8 @@ function applyConfig(config: ProjectConfig, c: Record<string, unknown>): void {
     }));
   }
   if (Array.isArray(c.domains)) config.domains = (c.domains as { domain: string; handler_path: string }[]).map((d) => ({ domain: d.domain, handlerPath: d.handler_path }));
-  if (c.email_config !== undefined && c.email_config !== null) config.emailConfig = c.email_config as Record<string, unknown>;
+  const email = c.email_config as Record<string, unknown> | undefined;
+  if (email) config.emailConfig = email.type === "standard" ? { ...email } : { type: "shared" };
   if (typeof c.email_theme === "string") config.emailTheme = c.email_theme;
   const ids = (v: unknown) => (v as { id: string }[]).map((x) => x.id);
   if (Array.isArray(c.team_creator_default_permissions)) config.teamCreatorDefaultPermissions = ids(c.team_creator_default_permissions);
@@ -94,9 +121,14 @@ function applyConfig(config: ProjectConfig, c: Record<string, unknown>): void {
   if (typeof c.oauth_account_merge_strategy === "string") config.oauthAccountMergeStrategy = c.oauth_account_merge_strategy as ProjectConfig["oauthAccountMergeStrategy"];
 }
 
-function patch(ctx: RequestContext) {
-  const { project } = authOf(ctx);
-  const b = (ctx.body ?? {}) as Record<string, unknown>;
+/**
+ * Applies an admin create/update body to a project: validates trusted domains and the e-mail theme, and refuses to
+ * switch production mode on while production-mode checks fail (the project is left unchanged then).
+ *
+ * @example
+ * applyProjectBody(ctx.core, project, { is_production_mode: true });
+ */
+export function applyProjectBody(core: EmulatorCore, target: ProjectRecord, b: Record<string, unknown>): void {
   for (const d of ((b.config as Record<string, unknown> | undefined)?.domains ?? []) as { domain: string }[]) {
     try {
       new URL(d.domain.replace(/\*/g, "wildcard"));
@@ -104,19 +136,35 @@ function patch(ctx: RequestContext) {
       throw new StatusError(400, `Invalid trusted domain: ${d.domain}`);
     }
   }
+  const email = (b.config as Record<string, unknown> | undefined)?.email_config as Record<string, unknown> | undefined;
+  const missing = ["host", "port", "username", "password", "sender_name", "sender_email"].filter((k) => email?.type === "standard" && (email[k] === undefined || email[k] === ""));
+  if (missing.length > 0) throw new StatusError(400, `A standard email_config needs ${missing.join(", ")}`);
+  const theme = (b.config as Record<string, unknown> | undefined)?.email_theme;
+  if (typeof theme === "string" && !findTheme(core.store, target.id, theme)) throw new StatusError(400, "Invalid email theme");
+  const project = structuredClone(target);
   if (typeof b.display_name === "string") project.displayName = b.display_name;
   if ("description" in b) project.description = (b.description as string | null) ?? "";
   if (typeof b.is_production_mode === "boolean") project.isProductionMode = b.is_production_mode;
   if ("logo_url" in b) project.logoUrl = b.logo_url as string | null;
   if (typeof b.require_email_verification === "boolean") project.config.requireEmailVerification = b.require_email_verification;
   if (b.config) applyConfig(project.config, b.config as Record<string, unknown>);
-  ctx.core.store.touch();
+  if (b.is_production_mode === true) assertProductionModeAllowed(project);
+  const { config, apiKeySets: _keptAsIs, ...scalars } = project;
+  Object.assign(target, scalars);
+  Object.assign(target.config, config);
+  core.store.touch();
+}
+
+function patch(ctx: RequestContext) {
+  const { project } = authOf(ctx);
+  applyProjectBody(ctx.core, project, (ctx.body ?? {}) as Record<string, unknown>);
   ctx.effect("projects_updated");
   return json(adminProjectRead(project));
 }
 
 /**
- * `GET|PATCH /internal/projects/current` (admin, wire §8.18): read and change the project's configuration.
+ * `GET|PATCH|DELETE /internal/projects/current` (admin, wire §8.18): read, change (production mode is refused while
+ * production-mode checks fail) and delete the project.
  *
  * @example
  * core.router.addAll(internalProjectRoutes(core));
@@ -124,6 +172,18 @@ function patch(ctx: RequestContext) {
 export function internalProjectRoutes(_core: EmulatorCore): RouteDef[] {
   return [
     { method: "GET", path: "/internal/projects/current", access: ADMIN_ONLY, handler: (ctx) => json(adminProjectRead(authOf(ctx).project)) },
-    { method: "PATCH", path: "/internal/projects/current", access: ADMIN_ONLY, body: patchBody, handler: patch },
+    { method: "PATCH", path: "/internal/projects/current", access: ADMIN_ONLY, body: projectPatchBody, handler: patch },
+    {
+      method: "DELETE",
+      path: "/internal/projects/current",
+      access: ADMIN_ONLY,
+      handler: (ctx) => {
+        const { project } = authOf(ctx);
+        if (project.id === "internal") throw new StatusError(400, "The internal project cannot be deleted.");
+        deleteProjectData(ctx.core.store, project.id);
+        ctx.effect("projects_deleted");
+        return success();
+      },
+    },
   ];
 }

@@ -1,0 +1,112 @@
+import type { EmulatorCore } from "../core";
+import { StatusError } from "../errors";
+import { t, type Field } from "../http/schema";
+import type { ProjectRecord, UserRecord } from "../store/types";
+import { linkOAuthAccount } from "./oauth-accounts";
+import { assertPasswordAllowed, hashPassword } from "./passwords";
+import { createUser } from "./users";
+
+/**
+ * The body of `POST /users` (server): the server update fields without `selected_team_id`, plus `password_hash`,
+ * `is_anonymous` and `oauth_providers` (`packages/stack-shared/src/interface/crud/users.ts`).
+ *
+ * @example
+ * router.add({ method: "POST", path: "/users", body: userCreateSchema, ... });
+ */
+export const userCreateSchema: Field = t.object({
+  display_name: t.string().nullable(),
+  profile_image_url: t.string().nullable(),
+  client_metadata: t.json(),
+  client_read_only_metadata: t.json(),
+  server_metadata: t.json(),
+  primary_email: t.string({ format: "email" }).nullable(),
+  primary_email_verified: t.boolean(),
+  primary_email_auth_enabled: t.boolean(),
+  passkey_auth_enabled: t.boolean(),
+  password: t.string().nullable(),
+  password_hash: t.string({ min: 1 }),
+  otp_auth_enabled: t.boolean(),
+  totp_secret_base64: t.string().nullable(),
+  is_anonymous: t.boolean(),
+  restricted_by_admin: t.boolean(),
+  restricted_by_admin_reason: t.string().nullable(),
+  restricted_by_admin_private_details: t.string().nullable(),
+  country_code: t.string().nullable(),
+  risk_scores: t.object({ sign_up: t.object({ bot: t.number({ integer: true, min: 0, max: 100 }).defined(), free_trial_abuse: t.number({ integer: true, min: 0, max: 100 }).defined() }).defined() }),
+  oauth_providers: t.array(t.object({ id: t.string().defined(), account_id: t.string().defined(), email: t.string().nullable() }).defined()),
+}).defined();
+
+/** Hash formats the emulator accepts for `password_hash`: its own (`fast$…`, `scrypt$…`) and bcrypt (`$2a$…`). */
+const HASH_FORMATS = [/^fast\$[\w-]+\$[\w-]+$/, /^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/, /^\$2[abxy]?\$(0[4-9]|1[0-6])\$[./A-Za-z0-9]{53}$/];
+
+async function passwordHashOf(b: Record<string, unknown>, core: EmulatorCore): Promise<string | null> {
+  if (b.password !== undefined && b.password_hash !== undefined) throw new StatusError(400, "Cannot set both password and password_hash at the same time.");
+  if (typeof b.password === "string") {
+    assertPasswordAllowed(b.password);
+    return hashPassword(b.password, core.settings.passwordHashing);
+  }
+  if (typeof b.password_hash === "string") {
+    if (!HASH_FORMATS.some((re) => re.test(b.password_hash as string))) {
+      throw new StatusError(400, "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.");
+    }
+    return b.password_hash;
+  }
+  return null;
+}
+
+function checkCombinations(project: ProjectRecord, b: Record<string, unknown>, hasPassword: boolean): void {
+  if (!b.primary_email && b.primary_email_auth_enabled) throw new StatusError(400, "primary_email_auth_enabled cannot be true without primary_email");
+  if (!b.primary_email && b.primary_email_verified) throw new StatusError(400, "primary_email_verified cannot be true without primary_email");
+  if (!b.restricted_by_admin) {
+    if (b.restricted_by_admin_reason) throw new StatusError(400, "restricted_by_admin_reason requires restricted_by_admin=true");
+    if (b.restricted_by_admin_private_details) throw new StatusError(400, "restricted_by_admin_private_details requires restricted_by_admin=true");
+  }
+  const providers = (b.oauth_providers as { id: string }[] | undefined) ?? [];
+  const missing = providers.find((p) => !project.config.oauthProviders.some((c) => c.id === p.id));
+  if (missing) throw new StatusError(400, `OAuth provider ${missing.id} not found`);
+  if (hasPassword && !project.config.credentialEnabled) throw new StatusError(400, "Password auth not enabled in the project");
+  if (b.otp_auth_enabled && !project.config.magicLinkEnabled) throw new StatusError(400, "OTP auth not enabled in the project");
+}
+
+/**
+ * Creates a user from a validated `POST /users` body with the platform's checks (plain-text 400s for conflicting
+ * fields, `USER_EMAIL_ALREADY_EXISTS` when the e-mail is used for sign-in elsewhere). The user gets a personal team
+ * when the project creates one on sign-up, and the project's `user_default_permissions`.
+ *
+ * @example
+ * const user = await createUserFromBody(core, project, ctx.body, ctx.effect);
+ */
+export async function createUserFromBody(
+  core: EmulatorCore,
+  project: ProjectRecord,
+  b: Record<string, unknown>,
+  effect?: (name: string) => void,
+): Promise<UserRecord> {
+  const passwordHash = await passwordHashOf(b, core);
+  checkCombinations(project, b, passwordHash !== null);
+  const user = createUser(core, project, {
+    email: (b.primary_email as string | null | undefined) ?? null,
+    emailVerified: b.primary_email_verified === true,
+    emailAuth: b.primary_email_auth_enabled === true,
+    passwordHash,
+    displayName: (b.display_name as string | null | undefined) || null,
+    isAnonymous: b.is_anonymous === true,
+    otpAuthEnabled: b.otp_auth_enabled === true,
+    profileImageUrl: (b.profile_image_url as string | null | undefined) ?? null,
+    clientMetadata: b.client_metadata,
+    clientReadOnlyMetadata: b.client_read_only_metadata,
+    serverMetadata: b.server_metadata,
+  }, effect);
+  if (typeof b.passkey_auth_enabled === "boolean") user.passkeyAuthEnabled = b.passkey_auth_enabled;
+  if (typeof b.totp_secret_base64 === "string") user.totpSecretBase64 = b.totp_secret_base64;
+  if (b.restricted_by_admin === true) {
+    user.restrictedByAdmin = true;
+    user.restrictedByAdminReason = (b.restricted_by_admin_reason as string | null | undefined) || null;
+    user.restrictedByAdminPrivateDetails = (b.restricted_by_admin_private_details as string | null | undefined) || null;
+  }
+  for (const p of (b.oauth_providers as { id: string; account_id: string; email?: string | null }[] | undefined) ?? []) {
+    linkOAuthAccount(core.store, { projectId: project.id, userId: user.id, providerId: p.id, accountId: p.account_id, email: p.email ?? null });
+  }
+  core.store.touch();
+  return user;
+}

@@ -1,0 +1,209 @@
+import type { EmulatorCore } from "../core";
+import { findTemplate, listCatalog, NOTIFICATION_CATEGORIES } from "../domain/email-catalog";
+import { renderEmail } from "../domain/email-render";
+import { sendToUser, themeSourceFor } from "../domain/email-send";
+import { assertTrustedUrl } from "../domain/redirects";
+import { known, StatusError } from "../errors";
+import { authOf, type RequestContext } from "../http/context";
+import { json } from "../http/reply";
+import { ADMIN_ONLY, SERVER_OR_HIGHER, type RouteDef } from "../http/router";
+import { Field, t } from "../http/schema";
+import type { ProjectRecord } from "../store/types";
+
+const schemaFail = (message: string) => known("SCHEMA_ERROR", { message });
+
+/**
+ * Throws `REQUIRES_CUSTOM_EMAIL_SERVER` while the project uses the shared e-mail server.
+ *
+ * @example
+ * assertCustomEmailServer(project);
+ */
+export function assertCustomEmailServer(project: ProjectRecord): void {
+  if ((project.config.emailConfig as { type?: string }).type !== "standard") throw known("REQUIRES_CUSTOM_EMAIL_SERVER");
+}
+
+function sendEmail(ctx: RequestContext) {
+  const { project } = authOf(ctx);
+  const b = ctx.body;
+  assertCustomEmailServer(project);
+  if ((b.user_ids !== undefined) === (b.all_users !== undefined)) throw schemaFail("Exactly one of user_ids or all_users must be provided");
+  const contents = ["html", "template_id", "draft_id"].filter((k) => b[k] !== undefined);
+  if (contents.length !== 1) throw schemaFail("Either template_id, html, or draft_id must be provided");
+  if (b.notification_category_name !== undefined && !NOTIFICATION_CATEGORIES.some((c) => c.name === b.notification_category_name)) {
+    throw new StatusError(400, "Notification category not found with given name");
+  }
+  let templateSource: string | undefined;
+  if (b.template_id !== undefined) {
+    const template = findTemplate(ctx.core.store, project.id, b.template_id);
+    if (!template) throw new StatusError(400, "No template found with given template_id");
+    templateSource = template.tsxSource;
+  }
+  if (b.draft_id !== undefined) throw new StatusError(400, "No draft found with given draft_id");
+  if (b.theme_id !== undefined && b.theme_id !== null && b.theme_id !== false && typeof b.theme_id !== "string") throw schemaFail("theme_id must be a theme id, null or false");
+  const userIds: string[] = b.all_users ? ctx.core.store.usersOf(project.id).map((u) => u.id) : b.user_ids;
+  const users = userIds.map((id) => {
+    const u = ctx.core.store.users.get(id);
+    if (!u || u.projectId !== project.id) throw known("USER_ID_DOES_NOT_EXIST", { user_id: id });
+    return u;
+  });
+  const themeSource = themeSourceFor(ctx.core, project, b.theme_id);
+  for (const user of users) {
+    const sent = sendToUser(ctx.core, project, user, {
+      html: b.html,
+      templateSource,
+      themeSource,
+      variables: b.variables,
+      subject: b.subject,
+      categoryName: b.notification_category_name,
+    });
+    if (sent) ctx.effect("emails_sent");
+  }
+  return json({ results: userIds.map((user_id) => ({ user_id })) });
+}
+
+function renderPreview(ctx: RequestContext) {
+  const { project } = authOf(ctx);
+  const b = ctx.body;
+  const themeSource = b.theme_tsx_source !== undefined ? b.theme_tsx_source : themeSourceFor(ctx.core, project, b.theme_id);
+  let templateSource: string;
+  if (b.template_tsx_source !== undefined) templateSource = b.template_tsx_source;
+  else if (b.template_id !== undefined) {
+    const template = findTemplate(ctx.core.store, project.id, b.template_id);
+    if (!template) throw new StatusError(400, "No template found with given id");
+    templateSource = template.tsxSource;
+  } else throw schemaFail("Either template_id or template_tsx_source must be provided");
+  const r = renderEmail({ templateSource, themeSource, scope: { project: { displayName: project.displayName }, user: { displayName: "John Doe" }, variables: {} } });
+  const out: Record<string, unknown> = { html: r.html };
+  if (r.subject !== undefined) out.subject = r.subject;
+  if (r.notificationCategory !== undefined) out.notification_category = r.notificationCategory;
+  return json(out);
+}
+
+/** The emulator cannot reach mail servers: hosts under the reserved `.invalid` domain fail, every other host succeeds. */
+function sendTestEmail(ctx: RequestContext) {
+  const { project } = authOf(ctx);
+  const { recipient_email: to, email_config: config } = ctx.body;
+  if (/(^|\.)invalid$/i.test(config.host)) {
+    return json({ success: false, error_message: "Unknown error while sending test email. Make sure the email server is running and accepting connections." });
+  }
+  ctx.core.outbox.send({
+    projectId: project.id,
+    kind: "test_email",
+    to: [to],
+    subject: "Test Email from Stack Auth",
+    text: `Test e-mail sent through ${config.host}:${config.port} as ${config.sender_name} <${config.sender_email}>. Your e-mail server settings work.`,
+    html: `<p>Test e-mail sent through ${config.host}:${config.port}. Your e-mail server settings work.</p>`,
+    code: null,
+    otp: null,
+    userId: null,
+  });
+  ctx.effect("emails_sent");
+  return json({ success: true });
+}
+
+function signInInvitation(ctx: RequestContext) {
+  const { project } = authOf(ctx);
+  assertTrustedUrl(project, ctx.body.callback_url);
+  const template = listCatalog(ctx.core.store, project.id, "template").find((x) => x.displayName === "Sign In Invitation");
+  const r = renderEmail({
+    templateSource: template?.tsxSource,
+    html: template ? undefined : `<p><a href="${ctx.body.callback_url}">Sign in</a></p>`,
+    themeSource: themeSourceFor(ctx.core, project, undefined),
+    scope: { project: { displayName: project.displayName }, user: { displayName: null }, variables: { signInInvitationLink: ctx.body.callback_url, teamDisplayName: project.displayName } },
+  });
+  ctx.core.outbox.send({ projectId: project.id, kind: "sign_in_invitation", to: [ctx.body.email], subject: r.subject ?? `You have been invited to sign in to ${project.displayName}`, text: r.text, html: r.html, code: null, otp: null, userId: null });
+  ctx.effect("emails_sent");
+  return json({ success: true });
+}
+
+/**
+ * E-mail sending (wire §8.20): `POST /emails/send-email` (server; custom e-mail server required; honours notification
+ * preferences; captured in the outbox), `POST /emails/render-email` (admin preview), `GET /internal/emails` (sent
+ * e-mails), `POST /internal/send-test-email` and `POST /internal/send-sign-in-invitation`.
+ *
+ * @example
+ * core.router.addAll(emailRoutes(core));
+ */
+export function emailRoutes(_core: EmulatorCore): RouteDef[] {
+  const onlyTrue = new Field({ kind: "boolean", required: false, nullable: false, oneOf: [true] });
+  return [
+    {
+      method: "POST",
+      path: "/emails/send-email",
+      access: SERVER_OR_HIGHER,
+      body: t
+        .object({
+          user_ids: t.array(t.string().defined()),
+          all_users: onlyTrue,
+          subject: t.string(),
+          notification_category_name: t.string(),
+          theme_id: t.json(),
+          is_high_priority: t.boolean(),
+          scheduled_at_millis: t.number(),
+          html: t.string(),
+          template_id: t.string({ format: "uuid" }),
+          variables: t.json(),
+          draft_id: t.string(),
+        })
+        .defined(),
+      handler: sendEmail,
+    },
+    {
+      method: "POST",
+      path: "/emails/render-email",
+      access: ADMIN_ONLY,
+      body: t
+        .object({
+          theme_id: t.json(),
+          theme_tsx_source: t.string(),
+          template_id: t.string({ format: "uuid" }),
+          template_tsx_source: t.string(),
+          editable_markers: t.json(),
+          editable_source: t.json(),
+        })
+        .defined(),
+      handler: renderPreview,
+    },
+    {
+      method: "GET",
+      path: "/internal/emails",
+      access: ADMIN_ONLY,
+      handler: (ctx) => {
+        const items = ctx.core.outbox
+          .list({ projectId: authOf(ctx).project.id })
+          .slice()
+          .reverse()
+          .map((e) => ({ id: e.id, subject: e.subject, sent_at_millis: e.sentAtMillis, to: e.to, error: null }));
+        return json({ items, is_paginated: false });
+      },
+    },
+    {
+      method: "POST",
+      path: "/internal/send-test-email",
+      access: ADMIN_ONLY,
+      body: t
+        .object({
+          recipient_email: t.string({ format: "email" }).defined(),
+          email_config: t
+            .object({
+              host: t.string({ min: 1 }).defined(),
+              port: t.number({ integer: true, min: 1, max: 65535 }).defined(),
+              username: t.string().defined(),
+              password: t.string().defined(),
+              sender_name: t.string().defined(),
+              sender_email: t.string({ format: "email" }).defined(),
+            })
+            .defined(),
+        })
+        .defined(),
+      handler: sendTestEmail,
+    },
+    {
+      method: "POST",
+      path: "/internal/send-sign-in-invitation",
+      access: SERVER_OR_HIGHER,
+      body: t.object({ email: t.string({ format: "email" }).defined(), callback_url: t.string({ format: "url" }).defined() }).defined(),
+      handler: signInInvitation,
+    },
+  ];
+}

@@ -1,0 +1,127 @@
+import type { RunningEmulator } from "../../src/emulator";
+import { call, expectKnown, signUp, startTestEmulator, type CallOptions } from "./helpers";
+
+let em: RunningEmulator;
+let adminToken: string;
+beforeAll(async () => {
+  em = await startTestEmulator();
+  const r = await call(em, "/auth/password/sign-in", { projectId: "internal", body: { email: em.internal.adminUser.email, password: em.internal.adminUser.password } });
+  adminToken = r.json.access_token;
+});
+afterAll(() => em.stop());
+
+const dashboard = (path: string, o: CallOptions = {}) => call(em, path, { projectId: "internal", accessToken: adminToken, ...o });
+const asOwner = (projectId: string, path: string, o: CallOptions = {}) =>
+  call(em, path, { projectId, access: "admin", ...o, headers: { "x-stack-admin-access-token": adminToken, ...(o.headers ?? {}) } });
+const ownerTeam = () => em.core.store.users.get(em.internal.adminUser.id)!.selectedTeamId!;
+
+async function newProject(body: Record<string, unknown> = {}) {
+  const r = await dashboard("/internal/projects", { body: { display_name: "Created", owner_team_id: ownerTeam(), ...body } });
+  expect(r.status).toBe(201);
+  return r.json as { id: string; config: Record<string, unknown> };
+}
+
+describe("GET/POST /internal/projects", () => {
+  test("lists the projects of the user's teams and creates projects (201, admin shape)", async () => {
+    const listed = await dashboard("/internal/projects");
+    expect(listed.json.is_paginated).toBe(false);
+    expect(listed.json.items.map((p: { id: string }) => p.id)).toContain(em.projectId);
+    const created = await newProject({ description: "Made by a test", config: { magic_link_enabled: true, allow_localhost: false } });
+    expect(Object.keys(created)).toEqual([
+      "id", "display_name", "description", "created_at_millis", "is_production_mode", "is_development_environment", "owner_team_id", "onboarding_status",
+      "logo_url", "logo_full_url", "logo_dark_mode_url", "logo_full_dark_mode_url", "config",
+    ]);
+    expect(created).toMatchObject({ display_name: "Created", description: "Made by a test", is_production_mode: false, owner_team_id: ownerTeam(), onboarding_status: "completed" });
+    expect(created.config).toMatchObject({ allow_localhost: false, magic_link_enabled: true, sign_up_enabled: true, credential_enabled: true, email_config: { type: "shared" }, oauth_providers: [], domains: [] });
+    expect((await dashboard("/internal/projects")).json.items.map((p: { id: string }) => p.id)).toContain(created.id);
+    // the owner's admin access token manages it right away; it has no key set until one is created
+    expect((await asOwner(created.id, "/internal/projects/current")).json.id).toBe(created.id);
+    expect((await asOwner(created.id, "/internal/api-keys")).json.items).toEqual([]);
+    const client = await call(em, "/projects/current", { projectId: created.id, headers: { "x-stack-publishable-client-key": "__stack_public_client__" } });
+    expect(client.json.id).toBe(created.id);
+  });
+
+  test("errors: no user, not the internal project, owner team not the user's", async () => {
+    expect(expectKnown(await call(em, "/internal/projects", { projectId: "internal" }), 401, "USER_AUTHENTICATION_REQUIRED").error).toBe("User authentication required for this endpoint.");
+    const user = await signUp(em);
+    expect(expectKnown(await call(em, "/internal/projects", { accessToken: user.access_token }), 401, "EXPECTED_INTERNAL_PROJECT").error).toBe("The project ID is expected to be internal.");
+    expectKnown(await call(em, "/internal/projects", { access: "admin" }), 401, "EXPECTED_INTERNAL_PROJECT");
+    const other = await dashboard("/internal/projects", { body: { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000" } });
+    expectKnown(other, 404, "TEAM_MEMBERSHIP_NOT_FOUND");
+    expect(expectKnown(await dashboard("/internal/projects", { body: { owner_team_id: ownerTeam() } }), 400, "SCHEMA_ERROR").error).toContain("body.display_name must be defined");
+  });
+});
+
+describe("PATCH /internal/projects/current", () => {
+  test("every config field round-trips", async () => {
+    const p = await newProject();
+    const config = {
+      allow_localhost: false,
+      domains: [{ domain: "https://app.example.com", handler_path: "/auth" }],
+      oauth_providers: [{ id: "github", type: "standard", client_id: "cid", client_secret: "secret" }, { id: "google", type: "shared" }],
+      email_config: { type: "standard", host: "smtp.example.com", port: 587, username: "u", password: "p", sender_name: "Shop", sender_email: "no-reply@example.com" },
+      email_theme: "c7e2d94f-8a1b-4e6d-b3f5-9d0a2e7c1b8f",
+      create_team_on_sign_up: true,
+      team_creator_default_permissions: [{ id: "team_admin" }, { id: "team_member" }],
+      team_member_default_permissions: [],
+      user_default_permissions: [{ id: "reader" }],
+      oauth_account_merge_strategy: "raise_error",
+    };
+    const r = await asOwner(p.id, "/internal/projects/current", { method: "PATCH", body: { display_name: "Renamed", config } });
+    expect(r.status).toBe(200);
+    const read = (await asOwner(p.id, "/internal/projects/current")).json;
+    expect(read.display_name).toBe("Renamed");
+    expect(read.config).toMatchObject({
+      ...config,
+      oauth_providers: [
+        { provider_config_id: "github", id: "github", type: "standard", client_id: "cid", client_secret: "secret" },
+        { provider_config_id: "google", id: "google", type: "shared" },
+      ],
+      enabled_oauth_providers: [{ id: "github" }, { id: "google" }],
+    });
+    const bad = await asOwner(p.id, "/internal/projects/current", { method: "PATCH", body: { config: { email_theme: "00000000-0000-4000-8000-000000000000" } } });
+    expect([bad.status, bad.text]).toEqual([400, "Invalid email theme"]);
+    const partial = await asOwner(p.id, "/internal/projects/current", { method: "PATCH", body: { config: { email_config: { type: "standard", host: "smtp.example.com" } } } });
+    expect([partial.status, partial.text]).toEqual([400, "A standard email_config needs port, username, password, sender_name, sender_email"]);
+  });
+
+  test("production mode is refused while any of the five checks fails", async () => {
+    const p = await newProject();
+    const patch = (body: Record<string, unknown>) => asOwner(p.id, "/internal/projects/current", { method: "PATCH", body });
+    const refused = await patch({ is_production_mode: true });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings");
+    expect((await asOwner(p.id, "/internal/projects/current")).json.is_production_mode).toBe(false);
+    const cases: [string, string][] = [
+      ["http://localhost:3000", "Localhost domains are not allowed to be trusted in production mode: http://localhost:3000"],
+      ["https://10.0.0.1", "Direct IPs are not valid for trusted domains in production mode: https://10.0.0.1"],
+      ["http://shop.example.com", "Trusted domains should be HTTPS: http://shop.example.com"],
+    ];
+    for (const [domain, message] of cases) {
+      const r = await patch({ is_production_mode: true, config: { allow_localhost: false, domains: [{ domain, handler_path: "/handler" }] } });
+      expect([r.status, r.text.includes(message)]).toEqual([400, true]);
+    }
+    em.core.store.projects.get(p.id)!.config.domains = [{ domain: "not a url", handlerPath: "/handler" }];
+    expect((await patch({ is_production_mode: true, config: { allow_localhost: false } })).text).toContain("Trusted domain is not a valid URL: not a url");
+    const ok = await patch({ is_production_mode: true, config: { allow_localhost: false, domains: [{ domain: "https://shop.example.com", handler_path: "/handler" }] } });
+    expect(ok.json).toMatchObject({ is_production_mode: true, config: { allow_localhost: false } });
+  });
+
+  test("DELETE removes the project and its data; the internal project cannot be deleted", async () => {
+    const p = await newProject();
+    const user = await call(em, "/users", { projectId: p.id, access: "admin", headers: { "x-stack-admin-access-token": adminToken }, body: { primary_email: "gone@example.com" } });
+    expect(user.status).toBe(201);
+    expect((await asOwner(p.id, "/internal/projects/current", { method: "DELETE" })).json).toEqual({ success: true });
+    expect(em.core.store.projects.has(p.id)).toBe(false);
+    expect(em.core.store.users.has(user.json.id)).toBe(false);
+    expectKnown(await asOwner(p.id, "/internal/projects/current"), 400, "CURRENT_PROJECT_NOT_FOUND");
+    const internal = await call(em, "/internal/projects/current", { projectId: "internal", access: "admin", method: "DELETE" });
+    expect(internal.status).toBe(400);
+  });
+
+  test("access matrix", async () => {
+    expectKnown(await call(em, "/internal/projects/current", { access: "client" }), 401, "INSUFFICIENT_ACCESS_TYPE");
+    expectKnown(await call(em, "/internal/projects/current", { access: "server", method: "DELETE" }), 401, "INSUFFICIENT_ACCESS_TYPE");
+    expectKnown(await call(em, "/internal/projects/current", { access: "admin", headers: { "x-stack-super-secret-admin-key": "sak_wrong" } }), 401, "INVALID_SUPER_SECRET_ADMIN_KEY");
+  });
+});
