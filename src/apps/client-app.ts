@@ -133,6 +133,35 @@ export class ClientApp {
   }
 
   /**
+   * Checks a team-invitation code (from the e-mail's link) without using it. Needs a signed-in user.
+   * @example
+   * const valid = (await app.verifyTeamInvitationCode(code)).status === "ok";
+   */
+  verifyTeamInvitationCode(code: string, options?: StoreOption) {
+    return import("../resources/team-invitations").then((m) => m.verifyTeamInvitationCode(this.ctx, code, options));
+  }
+
+  /**
+   * Joins the team of a team-invitation code; the user's team list then includes it.
+   * @example
+   * const result = await app.acceptTeamInvitation(code);
+   * if (result.status === "error") showError("This invitation has expired or was already used.");
+   */
+  acceptTeamInvitation(code: string, options?: StoreOption) {
+    return import("../resources/team-invitations").then((m) => m.acceptTeamInvitation(this.ctx, code, options));
+  }
+
+  /**
+   * The name of the team a team-invitation code is for, without using the code.
+   * @example
+   * const details = await app.getTeamInvitationDetails(code);
+   * if (details.status === "ok") showJoinButton(details.data.teamDisplayName);
+   */
+  getTeamInvitationDetails(code: string, options?: StoreOption) {
+    return import("../resources/team-invitations").then((m) => m.getTeamInvitationDetails(this.ctx, code, options));
+  }
+
+  /**
    * The signed-in user, or what `or` says when there is none. Anonymous users count as signed out unless
    * `or: "anonymous"`; restricted users unless `includeRestricted`.
    * @example

@@ -4,6 +4,10 @@ import type { CurrentUserData, CurrentUserJson } from "../resources/users";
 import { currentUserFromJson } from "../resources/users";
 import type { Session } from "../session/session";
 import type { ContactChannel, ContactChannelCreate } from "../resources/contact-channels";
+import { accountMethods } from "./user-methods/account";
+import type { AccountMethods } from "./user-methods/account";
+import { userTeamMethods } from "./user-methods/teams";
+import type { UserTeamMethods } from "./user-methods/teams";
 
 /**
  * The signed-in user, as returned by `app.getUser()`: the fields of {@link CurrentUserData} plus methods that act
@@ -14,7 +18,7 @@ import type { ContactChannel, ContactChannelCreate } from "../resources/contact-
  * console.log(user.displayName ?? user.primaryEmail);
  * await user.signOut();
  */
-export interface CurrentUser extends CurrentUserData {
+export interface CurrentUser extends CurrentUserData, AccountMethods, UserTeamMethods {
   /** Signs this user out (see `ClientApp.signOut`). */
   signOut(options?: { redirectUrl?: string }): Promise<void>;
   /** An access token valid for at least 20 s, or null. */
@@ -35,6 +39,8 @@ export interface CurrentUser extends CurrentUserData {
 export function createCurrentUser(ctx: AuthContext, session: Session, json: CurrentUserJson): CurrentUser {
   return {
     ...currentUserFromJson(json),
+    ...accountMethods(ctx, session),
+    ...userTeamMethods(ctx, session),
     signOut: (options) => signOut(ctx, { ...options, tokenStore: session.store }),
     getAccessToken: async () => (await session.getTokens()).accessToken,
     getRefreshToken: async () => (await session.store.get()).refreshToken,

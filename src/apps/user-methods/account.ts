@@ -1,0 +1,163 @@
+import type { AuthContext } from "../../auth/context";
+import type { KnownErrors } from "../../errors";
+import type { ApiKey, ApiKeyCreate } from "../../resources/api-keys";
+import type { ConnectedAccountQuery, OAuthConnection } from "../../resources/connected-accounts";
+import type { NotificationCategory } from "../../resources/notification-categories";
+import type { OAuthProvider } from "../../resources/oauth-providers";
+import type { ActiveSession } from "../../resources/sessions";
+import type { UserUpdate } from "../../resources/user-profile";
+import type { Session } from "../../session/session";
+
+/**
+ * What the signed-in user can do to their own account: profile, password, deletion, sessions, API keys,
+ * notification preferences, linked OAuth accounts. Part of every {@link CurrentUser}.
+ *
+ * @example
+ * const user = await app.getUser({ or: "throw" });
+ * await user.setDisplayName("Ada");
+ * const error = await user.updatePassword({ oldPassword, newPassword });
+ * if (error) showError(error.message);
+ */
+export interface AccountMethods {
+  /**
+   * Changes fields of the user (`PATCH /users/me`); the next `getUser()` shows them.
+   * @example
+   * await user.update({ displayName: "Ada", clientMetadata: { onboarded: true } });
+   */
+  update(data: UserUpdate): Promise<void>;
+  /**
+   * Same as `update({ displayName })`.
+   * @example
+   * await user.setDisplayName("Ada Lovelace");
+   */
+  setDisplayName(displayName: string | null): Promise<void>;
+  /**
+   * Same as `update({ clientMetadata })`: replaces the metadata the client may write.
+   * @example
+   * await user.setClientMetadata({ theme: "dark" });
+   */
+  setClientMetadata(metadata: unknown): Promise<void>;
+  /**
+   * Deletes the account (only if the project allows client user deletion), then signs out locally.
+   * @example
+   * if ((await app.getProject()).config.clientUserDeletionEnabled) await user.delete();
+   */
+  delete(): Promise<void>;
+  /**
+   * Changes the password. A wrong old password or an unacceptable new one is returned, not thrown; the
+   * platform ends the user's other sessions.
+   * @example
+   * const error = await user.updatePassword({ oldPassword: "old secret", newPassword: "new secret!" });
+   */
+  updatePassword(options: {
+    oldPassword: string;
+    newPassword: string;
+  }): Promise<KnownErrors["PasswordConfirmationMismatch"] | KnownErrors["PasswordRequirementsNotMet"] | undefined>;
+  /**
+   * Sets a password for a user who has none (signed up by e-mail link or OAuth).
+   * @example
+   * if (!user.hasPassword) await user.setPassword({ password: "correct horse" });
+   */
+  setPassword(options: { password: string }): Promise<KnownErrors["PasswordRequirementsNotMet"] | undefined>;
+  /**
+   * E-mails a verification link for the primary e-mail (outside a browser, pass `callbackUrl`).
+   * @example
+   * await user.sendVerificationEmail({ callbackUrl: "https://myapp.example/handler/email-verification" });
+   */
+  sendVerificationEmail(options?: { callbackUrl?: string }): Promise<KnownErrors["EmailAlreadyVerified"] | undefined>;
+  /**
+   * The user's signed-in sessions (devices), the current one marked.
+   * @example
+   * const others = (await user.getActiveSessions()).filter((s) => !s.isCurrentSession);
+   */
+  getActiveSessions(): Promise<ActiveSession[]>;
+  /**
+   * Ends one of the user's other sessions (the current one: sign out instead; it throws `CANNOT_DELETE_CURRENT_SESSION`).
+   * @example
+   * for (const s of others) await user.revokeSession(s.id);
+   */
+  revokeSession(sessionId: string): Promise<void>;
+  /**
+   * Creates an API key for the user (the project must allow user API keys). Its full `value` is shown only here.
+   * @example
+   * const key = await user.createApiKey({ description: "CLI", expiresAt: null });
+   */
+  createApiKey(data: ApiKeyCreate): Promise<ApiKey<"user", true>>;
+  /**
+   * The user's API keys (values as `{ lastFour }`).
+   * @example
+   * const valid = (await user.listApiKeys()).filter((k) => k.isValid());
+   */
+  listApiKeys(): Promise<ApiKey<"user">[]>;
+  /**
+   * The e-mail categories and whether the user receives each.
+   * @example
+   * const marketing = (await user.listNotificationCategories()).find((c) => c.name === "Marketing");
+   */
+  listNotificationCategories(): Promise<NotificationCategory[]>;
+  /**
+   * The OAuth accounts linked to the user.
+   * @example
+   * const providers = await user.listOAuthProviders();
+   */
+  listOAuthProviders(): Promise<OAuthProvider[]>;
+  /**
+   * One linked OAuth account by its connection id, or null.
+   * @example
+   * const provider = await user.getOAuthProvider(id);
+   */
+  getOAuthProvider(id: string): Promise<OAuthProvider | null>;
+  /**
+   * The OAuth accounts the app may get provider access tokens for.
+   * @example
+   * const [google] = await user.listConnectedAccounts();
+   */
+  listConnectedAccounts(): Promise<OAuthConnection[]>;
+  /**
+   * One connected account, or null: `{ provider, providerAccountId }`, or a provider id (its first account;
+   * with `scopes`, only if a token with them can be had).
+   * @example
+   * const github = await user.getConnectedAccount("github", { scopes: ["repo"] });
+   */
+  getConnectedAccount(which: ConnectedAccountQuery, options?: { scopes?: string[] }): Promise<OAuthConnection | null>;
+}
+
+/** A resource function's call signature without its leading `(ctx, session)`. */
+type Bound<F> = F extends (ctx: AuthContext, session: Session, ...rest: infer A) => infer R ? (...rest: A) => R : never;
+
+/**
+ * The {@link AccountMethods} of the user of `session`. Each loads its resource module on first use, so a page
+ * that never calls them never downloads them (the stubs are kept tiny: they sit in every bundle that reads a user).
+ * @internal
+ * @example
+ * const user = { ...currentUserFromJson(json), ...accountMethods(ctx, session) };
+ */
+export function accountMethods(ctx: AuthContext, session: Session): AccountMethods {
+  const lazy =
+    <M, K extends keyof M>(load: () => Promise<M>, name: K): Bound<M[K]> =>
+    ((...args: unknown[]) => load().then((m) => (m[name] as (...a: unknown[]) => unknown)(ctx, session, ...args))) as Bound<M[K]>;
+  const profile = () => import("../../resources/user-profile");
+  const sessions = () => import("../../resources/sessions");
+  const keys = () => import("../../resources/api-keys");
+  const providers = () => import("../../resources/oauth-providers");
+  const connected = () => import("../../resources/connected-accounts");
+  const me = { userId: "me" } as const;
+  return {
+    update: lazy(profile, "updateUser"),
+    setDisplayName: lazy(profile, "setDisplayName"),
+    setClientMetadata: lazy(profile, "setClientMetadata"),
+    delete: lazy(profile, "deleteUser"),
+    updatePassword: lazy(profile, "updatePassword"),
+    setPassword: lazy(profile, "setPassword"),
+    sendVerificationEmail: lazy(profile, "sendVerificationEmail"),
+    getActiveSessions: lazy(sessions, "getActiveSessions"),
+    revokeSession: lazy(sessions, "revokeSession"),
+    createApiKey: (data) => keys().then((m) => m.createApiKey(ctx, session, me, data) as Promise<ApiKey<"user", true>>),
+    listApiKeys: () => keys().then((m) => m.listApiKeys(ctx, session, me) as Promise<ApiKey<"user">[]>),
+    listNotificationCategories: lazy(() => import("../../resources/notification-categories"), "listNotificationCategories"),
+    listOAuthProviders: lazy(providers, "listOAuthProviders"),
+    getOAuthProvider: lazy(providers, "getOAuthProvider"),
+    listConnectedAccounts: lazy(connected, "listConnectedAccounts"),
+    getConnectedAccount: lazy(connected, "getConnectedAccount"),
+  };
+}

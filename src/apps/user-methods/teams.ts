@@ -1,0 +1,72 @@
+import type { AuthContext } from "../../auth/context";
+import type { ListPermissionsOptions, TeamPermission } from "../../resources/permissions";
+import type { ReceivedTeamInvitation } from "../../resources/team-invitations";
+import type { EditableTeamMemberProfile } from "../../resources/team-profiles";
+import type { TeamRef } from "../../resources/team-refs";
+import type { Team, TeamCreateOptions } from "../../resources/teams";
+import type { Session } from "../../session/session";
+
+/**
+ * The current user's team and permission methods. Each loads its resource module on first call, so a page that
+ * never touches teams never downloads them.
+ *
+ * @example
+ * const user = await app.getUser({ or: "throw" });
+ * const team = await user.createTeam({ displayName: "Ops" }); // also becomes the selected team
+ * if (await user.hasPermission(team, "$invite_members")) await team.inviteUser({ email: "grace@example.com" });
+ */
+export interface UserTeamMethods {
+  /**
+   * Teams: list, read one (null when not a member), create (selects it), select, leave.
+   * @example
+   * const teams = await user.listTeams();
+   * const team = await user.getTeam(teams[0].id);
+   * await user.setSelectedTeam(team); // or an id, or null
+   * await user.leaveTeam(team!);
+   */
+  listTeams(): Promise<Team[]>;
+  getTeam(teamId: string): Promise<Team | null>;
+  /** Needs the project's client team creation setting; the server answers a 403 HttpError otherwise. */
+  createTeam(data: TeamCreateOptions): Promise<Team>;
+  setSelectedTeam(team: TeamRef | null): Promise<void>;
+  leaveTeam(team: TeamRef): Promise<void>;
+  /**
+   * The user's own profile in a team, and the invitations the user received.
+   * @example
+   * await (await user.getTeamProfile(team)).update({ displayName: "Ada (Ops)" });
+   * for (const invitation of await user.listTeamInvitations()) await invitation.accept();
+   */
+  getTeamProfile(team: TeamRef): Promise<EditableTeamMemberProfile>;
+  listTeamInvitations(): Promise<ReceivedTeamInvitation[]>;
+  /**
+   * Permissions in a team (team or id first) or, without a team, at project scope. Contained permissions count
+   * (`recursive` defaults to true).
+   * @example
+   * await user.hasPermission(team, "$update_team");   // team scope
+   * await user.getPermission("admin");                // project scope: { id: "admin" } | null
+   * await user.listPermissions(team, { recursive: false });
+   */
+  hasPermission(team: TeamRef, permissionId: string): Promise<boolean>;
+  hasPermission(permissionId: string): Promise<boolean>;
+  getPermission(team: TeamRef, permissionId: string): Promise<TeamPermission | null>;
+  getPermission(permissionId: string): Promise<TeamPermission | null>;
+  listPermissions(team: TeamRef, options?: ListPermissionsOptions): Promise<TeamPermission[]>;
+  listPermissions(options?: ListPermissionsOptions): Promise<TeamPermission[]>;
+}
+
+const teams = () => import("../../resources/teams");
+const perms = () => import("../../resources/permissions");
+
+/** @internal Lazy stubs of {@link UserTeamMethods} bound to `session`. */
+export const userTeamMethods = (ctx: AuthContext, session: Session): UserTeamMethods => ({
+  listTeams: () => teams().then((m) => m.listTeams(ctx, session)),
+  getTeam: (id) => teams().then((m) => m.getTeam(ctx, session, id)),
+  createTeam: (data) => teams().then((m) => m.createTeam(ctx, session, data)),
+  setSelectedTeam: (team) => teams().then((m) => m.setSelectedTeam(ctx, session, team)),
+  leaveTeam: (team) => teams().then((m) => m.leaveTeam(ctx, session, team)),
+  getTeamProfile: (team) => import("../../resources/team-profiles").then((m) => m.getTeamProfile(ctx, session, team)),
+  listTeamInvitations: () => import("../../resources/team-invitations").then((m) => m.listTeamInvitations(ctx, session)),
+  hasPermission: (a: TeamRef, b?: string) => perms().then((m) => m.hasPermission(ctx, session, a, b)),
+  getPermission: (a: TeamRef, b?: string) => perms().then((m) => m.getPermission(ctx, session, a, b)),
+  listPermissions: (a?: TeamRef | ListPermissionsOptions, b?: ListPermissionsOptions) => perms().then((m) => m.listPermissions(ctx, session, a, b)),
+});

@@ -1,0 +1,90 @@
+import { ArgumentError, KnownErrors } from "../../src/index";
+import { clientFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import type { Emulator } from "../helpers/emulator";
+import { oauthSignIn } from "../emulator/oauth-helpers";
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(() => emulator.stop());
+
+/** A user who signed in with the emulator's mock GitHub (so the platform holds a provider token for them). */
+async function githubUser() {
+  const email = uniqueEmail("gh");
+  const { token } = await oauthSignIn(emulator, { provider: "github", email });
+  expect(token.status).toBe(200);
+  const { app } = clientFor(emulator, { tokenStore: { accessToken: token.json.access_token, refreshToken: token.json.refresh_token } });
+  return { app, user: await app.getUser({ or: "throw" }) };
+}
+
+test("a connected GitHub account gives provider tokens for granted scopes; other scopes are an error result", async () => {
+  const { user } = await githubUser();
+  const accounts = await user.listConnectedAccounts();
+  expect(accounts).toHaveLength(1);
+  const [github] = accounts;
+  expect(github).toMatchObject({ id: "github", provider: "github", providerAccountId: expect.any(String) });
+  expect((await user.getConnectedAccount({ provider: "github", providerAccountId: github.providerAccountId }))?.providerAccountId).toBe(github.providerAccountId);
+  expect((await user.getConnectedAccount("github"))?.providerAccountId).toBe(github.providerAccountId);
+  expect(await user.getConnectedAccount("google")).toBeNull();
+
+  const plain = await github.getAccessToken();
+  expect(plain.status).toBe("ok");
+  const scoped = await github.getAccessToken({ scopes: ["user:email"] });
+  expect(scoped.status === "ok" && scoped.data.accessToken).toBeTruthy();
+
+  const missing = await github.getAccessToken({ scopes: ["admin:org"] });
+  expect(missing.status === "error" && KnownErrors.OAuthConnectionDoesNotHaveRequiredScope.isInstance(missing.error)).toBe(true);
+  expect(await user.getConnectedAccount("github", { scopes: ["admin:org"] })).toBeNull();
+  await expect(github.getAccessToken({ scopes: "repo" as never })).rejects.toThrow(ArgumentError);
+});
+
+test("an account no longer allowed for connected accounts: 'not connected' is an error result", async () => {
+  const { user } = await githubUser();
+  const [github] = await user.listConnectedAccounts();
+  const [provider] = await user.listOAuthProviders();
+  expect((await provider.update({ allowConnectedAccounts: false })).status).toBe("ok");
+  expect(await user.listConnectedAccounts()).toEqual([]);
+  const result = await github.getAccessToken();
+  expect(result.status === "error" && KnownErrors.OAuthConnectionNotConnectedToUser.isInstance(result.error)).toBe(true);
+});
+
+test("a server-linked account without a stored provider token: token not available is an error result", async () => {
+  const { app } = clientFor(emulator);
+  await app.signUpWithCredential({ email: uniqueEmail("linked"), password: "linked by server 1" });
+  const user = await app.getUser({ or: "throw" });
+  const res = await fetch(`${emulator.url}/api/v1/oauth-providers`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-stack-access-type": "server",
+      "x-stack-project-id": emulator.projectId,
+      "x-stack-secret-server-key": emulator.keys.secretServerKey,
+    },
+    body: JSON.stringify({ user_id: user.id, provider_config_id: "google", account_id: "g-77", allow_sign_in: false, allow_connected_accounts: true }),
+  });
+  expect(res.status).toBe(201);
+  const google = (await user.getConnectedAccount({ provider: "google", providerAccountId: "g-77" }))!;
+  const result = await google.getAccessToken();
+  expect(result.status === "error" && KnownErrors.OAuthAccessTokenNotAvailable.isInstance(result.error)).toBe(true);
+});
+
+test("a client cannot list another user's connected accounts or get tokens for them", async () => {
+  const a = await githubUser();
+  const b = await githubUser();
+  const [github] = await a.user.listConnectedAccounts();
+  const headers = {
+    "content-type": "application/json",
+    "x-stack-access-type": "client",
+    "x-stack-project-id": emulator.projectId,
+    "x-stack-publishable-client-key": emulator.keys.publishableClientKey,
+    "x-stack-access-token": (await b.app.getAccessToken())!,
+  };
+  expect((await fetch(`${emulator.url}/api/v1/connected-accounts/${a.user.id}`, { headers })).status).toBe(403);
+  const token = await fetch(`${emulator.url}/api/v1/connected-accounts/${a.user.id}/github/${github.providerAccountId}/access-token`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({}),
+  });
+  expect(token.status).toBe(403);
+});

@@ -1,0 +1,57 @@
+import nock from "nock";
+import { ArgumentError, KnownErrors } from "../../../src/index";
+import { BASE, caught, knownErrorReply } from "../../helpers/http";
+import { testClientApp, userJson } from "../../helpers/app";
+import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
+
+afterEach(() => nock.cleanAll());
+beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
+
+const json = (body: unknown) => [200, JSON.stringify(body), { "content-type": "application/json" }] as const;
+const geo = { ip: "203.0.113.7", countryCode: "CH", regionCode: "ZH", cityName: "Zürich", latitude: 47.37, longitude: 8.54, tzIdentifier: "Europe/Zurich" };
+const current = { id: "s1", user_id: "u1", created_at: 1_760_000_000_000, last_used_at: 1_760_000_500_000, is_impersonation: false, is_current_session: true, last_used_at_end_user_ip_info: geo };
+const other = { id: "s2", user_id: "u1", created_at: 1_750_000_000_000, last_used_at: null, is_impersonation: false, is_current_session: false };
+
+async function user() {
+  const { app } = testClientApp({ tokenStore: { accessToken: fakeAccessToken(600), refreshToken: fakeRefreshToken() } });
+  nock(BASE).get("/api/v1/users/me").reply(...json(userJson()));
+  return app.getUser({ or: "throw" });
+}
+
+test("GET /auth/sessions?user_id=me maps ms to Dates and the IP info to geoInfo", async () => {
+  const u = await user();
+  nock(BASE).get("/api/v1/auth/sessions").query({ user_id: "me" }).reply(...json({ items: [current, other], is_paginated: false }));
+  const sessions = await u.getActiveSessions();
+  expect(sessions).toEqual([
+    { id: "s1", userId: "u1", createdAt: new Date(1_760_000_000_000), isImpersonation: false, lastUsedAt: new Date(1_760_000_500_000), isCurrentSession: true, geoInfo: geo },
+    { id: "s2", userId: "u1", createdAt: new Date(1_750_000_000_000), isImpersonation: false, lastUsedAt: null, isCurrentSession: false },
+  ]);
+  expect(sessions[1]).not.toHaveProperty("geoInfo");
+});
+
+test("revokeSession sends DELETE /auth/sessions/{id}?user_id=me and refetches the list", async () => {
+  const u = await user();
+  nock(BASE)
+    .get("/api/v1/auth/sessions").query({ user_id: "me" }).reply(...json({ items: [current, other] }))
+    .delete("/api/v1/auth/sessions/s2").query({ user_id: "me" }).reply(...json({ success: true }))
+    .get("/api/v1/auth/sessions").query({ user_id: "me" }).reply(...json({ items: [current] }));
+  expect(await u.getActiveSessions()).toHaveLength(2);
+  await u.revokeSession("s2");
+  expect((await u.getActiveSessions()).map((s) => s.id)).toEqual(["s1"]);
+  expect(nock.isDone()).toBe(true);
+});
+
+test("revoking the current session throws the platform's CANNOT_DELETE_CURRENT_SESSION", async () => {
+  const u = await user();
+  nock(BASE).delete("/api/v1/auth/sessions/s1").query({ user_id: "me" }).reply(...knownErrorReply("CANNOT_DELETE_CURRENT_SESSION", 400));
+  const error = await caught(u.revokeSession("s1"));
+  expect(KnownErrors.CannotDeleteCurrentSession.isInstance(error)).toBe(true);
+  expect(error.status).toBe(400);
+});
+
+test("revokeSession needs a session id (no request)", async () => {
+  const u = await user();
+  await expect(u.revokeSession("")).rejects.toThrow(ArgumentError);
+  await expect(u.revokeSession(undefined as never)).rejects.toThrow(ArgumentError);
+});
