@@ -6,7 +6,8 @@ import type { Session } from "../session/session";
 import type { ContactChannel, ContactChannelCreate } from "../resources/contact-channels";
 import { accountMethods } from "./user-methods/account";
 import type { AccountMethods } from "./user-methods/account";
-import { userTeamMethods } from "./user-methods/teams";
+import type { Team } from "../resources/teams";
+import { lazyTeam, userTeamMethods } from "./user-methods/teams";
 import type { UserTeamMethods } from "./user-methods/teams";
 
 /**
@@ -18,7 +19,9 @@ import type { UserTeamMethods } from "./user-methods/teams";
  * console.log(user.displayName ?? user.primaryEmail);
  * await user.signOut();
  */
-export interface CurrentUser extends CurrentUserData, AccountMethods, UserTeamMethods {
+export interface CurrentUser extends Omit<CurrentUserData, "selectedTeam">, AccountMethods, UserTeamMethods {
+  /** The selected team, with the actions of any {@link Team} (or null). */
+  selectedTeam: Team | null;
   /** Signs this user out (see `ClientApp.signOut`). */
   signOut(options?: { redirectUrl?: string }): Promise<void>;
   /** An access token valid for at least 20 s, or null. */
@@ -39,6 +42,7 @@ export interface CurrentUser extends CurrentUserData, AccountMethods, UserTeamMe
 export function createCurrentUser(ctx: AuthContext, session: Session, json: CurrentUserJson): CurrentUser {
   return {
     ...currentUserFromJson(json),
+    selectedTeam: json.selected_team && lazyTeam(ctx, session, json.selected_team),
     ...accountMethods(ctx, session),
     ...userTeamMethods(ctx, session),
     signOut: (options) => signOut(ctx, { ...options, tokenStore: session.store }),

@@ -1,6 +1,6 @@
 import { ArgumentError, HttpError, KnownErrors } from "../../src/index";
 import { caught } from "../helpers/http";
-import { routeStats, startTestEmulator } from "../helpers/emulator";
+import { clientFor, routeStats, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 import { memberOf, setClientTeamCreation, signedInUser } from "./team-helpers";
 
@@ -165,4 +165,16 @@ test("bad arguments are refused before any request", async () => {
   const profile = await user.getTeamProfile(team);
   expect(ArgumentError.isInstance(await caught(profile.update({ profileImageUrl: 1 as never })))).toBe(true);
   expect((await routeStats(emulator, "POST /teams")).requests).toBe(before);
+});
+
+describe("the selected team", () => {
+  test("user.selectedTeam is a full Team: its actions work and the next read shows them", async () => {
+    const { app } = clientFor(emulator);
+    await app.signUpWithCredential({ email: uniqueEmail("selected"), password: "select my team" });
+    const user = await app.getUser({ or: "throw" });
+    expect(user.selectedTeam).not.toBeNull();
+    await user.selectedTeam!.update({ displayName: "Renamed personal team" });
+    expect((await app.getUser({ or: "throw" })).selectedTeam?.displayName).toBe("Renamed personal team");
+    expect((await user.selectedTeam!.listUsers()).map((u) => u.id)).toEqual([user.id]);
+  });
 });

@@ -5,6 +5,8 @@ import type { EditableTeamMemberProfile } from "../../resources/team-profiles";
 import type { TeamRef } from "../../resources/team-refs";
 import type { Team, TeamCreateOptions } from "../../resources/teams";
 import type { Session } from "../../session/session";
+import { teamFromJson } from "../../resources/users";
+import type { TeamJson } from "../../resources/users";
 
 /**
  * The current user's team and permission methods. Each loads its resource module on first call, so a page that
@@ -70,3 +72,19 @@ export const userTeamMethods = (ctx: AuthContext, session: Session): UserTeamMet
   getPermission: (a: TeamRef, b?: string) => perms().then((m) => m.getPermission(ctx, session, a, b)),
   listPermissions: (a?: TeamRef | ListPermissionsOptions, b?: ListPermissionsOptions) => perms().then((m) => m.listPermissions(ctx, session, a, b)),
 });
+
+const TEAM_ACTIONS = ["update", "delete", "inviteUser", "listInvitations", "listUsers", "createApiKey", "listApiKeys"] as const;
+
+/**
+ * The user's selected team as a full {@link Team}: its fields now, its actions loaded on first call (as
+ * `user.selectedTeam.update(…)` works in the official SDK).
+ * @internal
+ */
+export function lazyTeam(ctx: AuthContext, session: Session, json: TeamJson): Team {
+  const team: Record<string, unknown> = { ...teamFromJson(json) };
+  for (const action of TEAM_ACTIONS) {
+    team[action] = (...args: unknown[]) =>
+      teams().then((m) => (m.clientTeamFromJson(ctx, session, json)[action] as (...a: unknown[]) => unknown)(...args));
+  }
+  return team as unknown as Team;
+}
