@@ -1,4 +1,10 @@
 export { ClientApp } from "./apps/client-app";
+export { ServerApp } from "./apps/server-app";
+export type { ServerAppOptions } from "./apps/server-app";
+export { AdminApp } from "./apps/admin-app";
+export type { AdminAppOptions } from "./apps/admin-app";
+export { AccessTokenVerificationError } from "./server/verify-access-token";
+export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./server/verify-access-token";
 export type { ClientAppOptions } from "./apps/options";
 export type { CurrentUser } from "./apps/current-user";
 export type { CurrentUserData, TeamData } from "./resources/users";

@@ -125,7 +125,17 @@ export class AppCore {
     return store;
   }
 
-  private async refreshAccessToken(refreshToken: string): Promise<string> {
+  /**
+   * A project owner's session for admin requests: a user of the platform's `internal` project whose access
+   * token goes in `x-stack-admin-access-token` (refreshed against the internal project).
+   */
+  useProjectOwnerSession(init: TokenStoreInit): void {
+    const store = resolveTokenStore(init, { projectId: "internal" });
+    if (!store) throw new ArgumentError("projectOwnerSession must be a token store or { accessToken, refreshToken }.");
+    this.http.adminSession = new Session(store, (token) => this.refreshAccessToken(token, "internal"));
+  }
+
+  private async refreshAccessToken(refreshToken: string, projectId = this.projectId): Promise<string> {
     const body = await sendRequest<{ access_token: string }>(this.http, {
       method: "POST",
       path: "/auth/oauth/token",
@@ -134,8 +144,8 @@ export class AppCore {
       form: {
         grant_type: "refresh_token",
         refresh_token: refreshToken,
-        client_id: this.projectId,
-        client_secret: this.http.publishableClientKey ?? "__stack_public_client__",
+        client_id: projectId,
+        client_secret: (projectId === this.projectId && this.http.publishableClientKey) || "__stack_public_client__",
       },
     });
     return body.access_token;

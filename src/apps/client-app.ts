@@ -14,6 +14,7 @@ import { fetchCurrentUser } from "../resources/users";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { AppCore } from "./app-core";
+import type { CoreKeys } from "./app-core";
 import { createCurrentUser } from "./current-user";
 import type { CurrentUser } from "./current-user";
 import type { ClientAppOptions } from "./options";
@@ -41,8 +42,12 @@ export class ClientApp {
     projectFromJson(await this.core.request<ProjectJson>({ path: "/projects/current" })),
   );
 
-  constructor(options: ClientAppOptions = {}) {
-    this.core = new AppCore(options, { accessType: "client" });
+  /**
+   * @param options - see {@link ClientAppOptions}
+   * @param keys - @internal the access level and keys; `ServerApp` and `AdminApp` pass theirs
+   */
+  constructor(options: ClientAppOptions = {}, keys: CoreKeys = { accessType: "client" }) {
+    this.core = new AppCore(options, keys);
     this.ctx = { core: this.core, users: createUserCache(this.core), caches: new Map() };
     this.core.onSessionInvalidated = (session) => forgetSession(this.ctx, session);
   }

@@ -49,6 +49,8 @@ const env = {
   serverUrl: () => process.env.NEXT_PUBLIC_SERVER_STACK_API_URL,
   url: () => process.env.NEXT_PUBLIC_STACK_API_URL || process.env.STACK_API_URL || process.env.NEXT_PUBLIC_STACK_URL,
   extraHeaders: () => process.env.NEXT_PUBLIC_STACK_EXTRA_REQUEST_HEADERS,
+  secretServerKey: () => process.env.STACK_SECRET_SERVER_KEY,
+  superSecretAdminKey: () => process.env.STACK_SUPER_SECRET_ADMIN_KEY,
 };
 
 /** @internal Reads one environment variable; undefined where there is no `process` (browsers). */
