@@ -21,6 +21,7 @@ const config: Config = {
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   testTimeout: 30000,
   reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
+  globalSetup: "<rootDir>/test/support/global-setup.cjs",
 };
 
 export default config;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run demo`: starts the embedded emulator, walks through the SDK against it over real HTTP, printing each
 // step, then leaves the emulator running with its URL and keys so you can keep playing (Ctrl+C to stop).
-// Runs on the built package (`npm run demo` builds first).
+// Runs on the built package (`npm run demo` builds first). `--port N` picks the port (default 8102, or a free one
+// when that is busy); `--exit` stops after the walkthrough (the demo test uses it).
 import { startEmulator } from "../dist/emulator.js";
 import { ClientApp, KnownErrors } from "../dist/index.js";
 
@@ -46,15 +47,17 @@ show("wrong password", wrong.status === "error" && KnownErrors.EmailPasswordMism
 show("right password", (await app.signInWithCredential({ email, password })).status);
 user = await app.getUser({ or: "throw" });
 
-step(4, "a team: every new user gets a personal team, selected");
-show("selectedTeam", user.selectedTeam);
+step(4, "a team: create one (it becomes the selected team) and list the user's teams");
+const team = await user.createTeam({ displayName: "Analytical Engines" });
+show("created", { id: team.id, displayName: team.displayName });
+show("teams", (await user.listTeams()).map((t) => t.displayName));
+show("selectedTeam", (await app.getUser({ or: "throw" })).selectedTeam?.displayName);
+show("can update the team", await user.hasPermission(team, "$update_team"));
 
-step(5, "your own server: the session travels as an Authorization header and is read back there");
-const authorization = await app.getAuthorizationHeader();
-show("authorization header", authorization.slice(0, 40) + "…");
-const serverSide = new ClientApp({ projectId, baseUrl: url });
-const seen = await serverSide.getUser({ tokenStore: { headers: { authorization } } });
-show("server sees", seen?.primaryEmail);
+step(5, "an API key: created once with its full value, listed afterwards with its last four characters");
+const key = await user.createApiKey({ description: "demo key", expiresAt: new Date(Date.now() + 86_400_000) });
+show("created", { description: key.description, value: key.value.slice(0, 12) + "…", isValid: key.isValid() });
+show("listed", (await user.listApiKeys()).map((k) => ({ description: k.description, value: k.value })));
 
 step(6, "the project, as a client sees it");
 const project = await app.getProject();
@@ -69,6 +72,10 @@ The emulator keeps running (Ctrl+C to stop):
   secret server key     ${keys.secretServerKey}
   super secret admin    ${keys.superSecretAdminKey}`);
 
+if (process.argv.includes("--exit")) {
+  await emulator.stop();
+  process.exit(0);
+}
 const stop = async () => {
   await emulator.stop();
   process.exit(0);
