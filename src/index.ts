@@ -1,8 +1,47 @@
 export { ClientApp } from "./apps/client-app";
 export { ServerApp } from "./apps/server-app";
 export type { ServerAppOptions } from "./apps/server-app";
+export type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserData, ServerUserPage, ServerUserUpdate } from "./resources/server-users";
+export type { CreateSessionOptions, ServerCreatedSession, ServerUserMethods } from "./resources/server-user-methods";
+export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/server-user-channels";
+export type { CurrentServerUser } from "./resources/server-user-lookup";
 export { AdminApp } from "./apps/admin-app";
 export type { AdminAppOptions } from "./apps/admin-app";
+export type {
+  AdminDomainConfig,
+  AdminEmailConfig,
+  AdminOAuthProviderConfig,
+  AdminProject,
+  AdminProjectConfig,
+  AdminProjectUpdate,
+  ProductionModeError,
+} from "./resources/admin-project";
+export type {
+  InternalApiKey,
+  InternalApiKeyBase,
+  InternalApiKeyCreate,
+  InternalApiKeyFirstView,
+  InternalApiKeyInvalidReason,
+} from "./resources/admin-internal-keys";
+export type {
+  AdminPermissionDefinition,
+  AdminPermissionDefinitionCreate,
+  AdminPermissionDefinitionUpdate,
+  AdminProjectPermissionDefinition,
+  AdminTeamPermissionDefinition,
+  PermissionScope,
+} from "./resources/admin-permission-definitions";
+export type {
+  AdminEmailTemplate,
+  AdminEmailTheme,
+  AdminEmailThemeSummary,
+  AdminSentEmail,
+  AdminSmtpConfig,
+  EmailPreviewOptions,
+  RenderedEmail,
+} from "./resources/admin-emails";
+export type { AdminMetrics, ChatContextType, ChatMessage } from "./resources/admin-misc";
+export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin-owned-projects";
 export { AccessTokenVerificationError } from "./server/verify-access-token";
 export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./server/verify-access-token";
 export type { ClientAppOptions } from "./apps/options";
@@ -23,6 +62,15 @@ export type { TeamRef } from "./resources/team-refs";
 export type { ReceivedTeamInvitation, SentTeamInvitation, TeamInviteOptions } from "./resources/team-invitations";
 export type { EditableTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate, TeamUser } from "./resources/team-profiles";
 export type { ListPermissionsOptions, TeamPermission } from "./resources/permissions";
+export type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamUpdateOptions } from "./resources/server-teams";
+export type { ListTeamMemberPermissionsOptions, ServerTeamUser, TeamMemberPermission } from "./resources/server-team-members";
+export type { SendEmailContent, SendEmailOptions, SendEmailRecipients } from "./resources/server-email";
+export type {
+  ConnectedAccountTokenRequest,
+  ServerOAuthProvider,
+  ServerOAuthProviderCreate,
+  ServerOAuthProviderUpdate,
+} from "./resources/server-oauth-providers";
 export type { SignInOptions, SignUpOptions } from "./auth/password";
 export type { ResetPasswordOptions } from "./auth/password-reset";
 export type { GetUserOptions } from "./auth/session-flows";

@@ -6,6 +6,34 @@ import type { CoreKeys } from "./app-core";
 import { ClientApp } from "./client-app";
 import type { ClientAppOptions } from "./options";
 import { readEnv } from "./options";
+// Users section (issue #5): imports
+import { resolveUser } from "../auth/session-flows";
+import type { GetUserOptions } from "../auth/session-flows";
+import type { KnownErrors as UserKnownErrors } from "../errors";
+import type { ApiKey } from "../resources/api-keys";
+import { checkApiKey, createCurrentServerUser, getUserByApiKey } from "../resources/server-user-lookup";
+import type { CurrentServerUser } from "../resources/server-user-lookup";
+import { createUser, getServerUser, listServerUsers } from "../resources/server-users";
+import type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserJson, ServerUserPage } from "../resources/server-users";
+import type { Result as UserResult } from "../util/result";
+// --- teams, API keys, e-mail, OAuth providers (imports) ---
+import { createServerTeam, getServerTeam, getServerTeamByApiKey, listServerTeams } from "../resources/server-teams";
+import type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions } from "../resources/server-teams";
+import { listTeamMemberPermissions } from "../resources/server-team-members";
+import type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "../resources/server-team-members";
+import { sendEmail } from "../resources/server-email";
+import type { SendEmailOptions } from "../resources/server-email";
+import {
+  createOAuthProvider,
+  getConnectedAccountAccessToken,
+  getServerOAuthProvider,
+  listServerOAuthProviders,
+} from "../resources/server-oauth-providers";
+import type { ConnectedAccountTokenRequest, ServerOAuthProvider, ServerOAuthProviderCreate } from "../resources/server-oauth-providers";
+import type { OAuthAccessTokenError } from "../resources/connected-accounts";
+import type { KnownErrors } from "../errors";
+import type { Result } from "../util/result";
+// --- end teams, API keys, e-mail, OAuth providers (imports) ---
 
 /**
  * Options of {@link ServerApp}: the client options plus the project's secret server key.
@@ -60,4 +88,179 @@ export class ServerApp extends ClientApp {
     });
     return this.verifier.verify(tokenOrRequest, options);
   }
+
+  // ---- Users section (issue #5, users part) ----
+
+  /**
+   * A user of the project:
+   * - `getUser(id)`: any user by id (`GET /users/{id}`), or null when there is none;
+   * - `getUser({ apiKey })`: the owner of a user API key, or null when the key is unknown, revoked, expired or a
+   *   team key;
+   * - `getUser(options?)` / `getUser({ tokenStore: request })`: the signed-in user of that session, with the
+   *   same `or` / `includeRestricted` rules as `ClientApp.getUser`, read in server form (server fields and actions).
+   *
+   * @example
+   * const user = await server.getUser(userId);              // ServerUser | null
+   * const owner = await server.getUser({ apiKey: token });  // ServerUser | null
+   * const me = await server.getUser({ tokenStore: request, or: "throw" }); // CurrentServerUser
+   */
+  override getUser(userId: string): Promise<ServerUser | null>;
+  override getUser(options: { apiKey: string }): Promise<ServerUser | null>;
+  override getUser(options: GetUserOptions & { or: "throw" | "redirect" | "anonymous" }): Promise<CurrentServerUser>;
+  override getUser(options?: GetUserOptions): Promise<CurrentServerUser | null>;
+  override async getUser(arg?: string | { apiKey: string } | GetUserOptions): Promise<ServerUser | CurrentServerUser | null> {
+    if (typeof arg === "string") return getServerUser(this.ctx, arg);
+    if (typeof arg === "object" && arg !== null && "apiKey" in arg) {
+      const extra = Object.keys(arg).filter((k) => k !== "apiKey");
+      if (extra.length) throw new ArgumentError(`getUser({ apiKey }) takes no other option (got ${extra.join(", ")}).`);
+      return getUserByApiKey(this.ctx, arg.apiKey);
+    }
+    if (arg !== undefined && (typeof arg !== "object" || arg === null)) {
+      throw new ArgumentError("getUser takes a user id, { apiKey }, or the options of the signed-in user.");
+    }
+    const found = await resolveUser(this.ctx, arg);
+    return found && createCurrentServerUser(this.ctx, found.session, found.user as unknown as ServerUserJson);
+  }
+
+  /**
+   * Creates a user (`POST /users`). Everything is optional; e-mail sign-in needs `primaryEmailAuthEnabled`.
+   *
+   * @example
+   * const user = await server.createUser({ primaryEmail: "ada@example.com", primaryEmailAuthEnabled: true, password: "correct horse" });
+   */
+  createUser(data?: ServerUserCreate): Promise<ServerUser> {
+    return createUser(this.ctx, data);
+  }
+
+  /**
+   * One page of the project's users (`GET /users`), with the next page's cursor in `nextCursor` (null on the last
+   * page). Anonymous and restricted users are left out unless asked for.
+   *
+   * @example
+   * let page = await server.listUsers({ limit: 100 });
+   * const all = [...page];
+   * while (page.nextCursor) all.push(...(page = await server.listUsers({ limit: 100, cursor: page.nextCursor })));
+   */
+  listUsers(options?: ListUsersOptions): Promise<ServerUserPage> {
+    return listServerUsers(this.ctx, options);
+  }
+
+  /**
+   * Checks a user or team API key: the key (with its owner's id) when valid, else an error result —
+   * `API_KEY_NOT_FOUND`, `API_KEY_REVOKED`, `API_KEY_EXPIRED` or `WRONG_API_KEY_TYPE`. Keys the platform issued
+   * carry a `user` / `team` marker that picks the check endpoint; a value without one is checked as a user key,
+   * then as a team key.
+   *
+   * @example
+   * const result = await server.checkApiKey(request.headers.get("x-api-key") ?? "");
+   * if (result.status === "ok") console.log(result.data.type === "user" ? result.data.userId : result.data.teamId);
+   */
+  checkApiKey(value: string): Promise<UserResult<ApiKey<"user" | "team">, UserKnownErrors["ApiKeyNotValid"]>> {
+    return checkApiKey(this.ctx, value);
+  }
+
+  // ---- end of users section ----
+
+  // ---------------------------------------------------------------------------------------------------------
+  // teams, API keys, e-mail, OAuth providers
+  // Server reads are cached per app (keys start with null: no user session); each change refreshes what it
+  // affects. Team API keys live on ServerTeam (createApiKey / listApiKeys), as in the official SDK.
+  // ---------------------------------------------------------------------------------------------------------
+
+  /**
+   * Creates a team. With `creatorUserId`, that user joins it with the project's team-creator permissions.
+   * @example
+   * const team = await server.createTeam({ displayName: "Ops", creatorUserId: user.id });
+   */
+  createTeam(data: ServerTeamCreateOptions): Promise<ServerTeam> {
+    return createServerTeam(this.ctx, data);
+  }
+
+  /**
+   * A team by id (null when it does not exist), or the team owning a team API key (null when the key is
+   * unknown, revoked, expired or a user key).
+   * @example
+   * const team = await server.getTeam(teamId);
+   * const owner = await server.getTeam({ apiKey: request.headers.get("x-api-key")! });
+   */
+  getTeam(idOrApiKey: string | { apiKey: string }): Promise<ServerTeam | null> {
+    if (typeof idOrApiKey === "object" && idOrApiKey !== null) return getServerTeamByApiKey(this.ctx, idOrApiKey.apiKey);
+    return getServerTeam(this.ctx, idOrApiKey);
+  }
+
+  /**
+   * Every team of the project, oldest first, or only the teams `userId` belongs to.
+   * @example
+   * const all = await server.listTeams();
+   * const hers = await server.listTeams({ userId: user.id });
+   */
+  listTeams(options?: ServerListTeamsOptions): Promise<ServerTeam[]> {
+    return listServerTeams(this.ctx, options);
+  }
+
+  /**
+   * The permissions every member holds in a team, as `{ userId, permissionId }` pairs. `recursive: true` adds the
+   * permissions contained in the granted ones (default false, as in the official SDK).
+   * @example
+   * const admins = (await server.listTeamMemberPermissions(teamId)).filter((p) => p.permissionId === "team_admin");
+   */
+  listTeamMemberPermissions(teamId: string, options?: ListTeamMemberPermissionsOptions): Promise<TeamMemberPermission[]> {
+    return listTeamMemberPermissions(this.ctx, teamId, options);
+  }
+
+  /**
+   * Sends an e-mail to some users (`userIds`) or all (`allUsers: true`), from raw `html`, a `templateId` (with
+   * `variables`) or a `draftId`. Wrong combinations are refused before any request. The platform's refusals
+   * are thrown as known errors, as the official SDK does: `REQUIRES_CUSTOM_EMAIL_SERVER` while the project
+   * uses the shared e-mail server, `EMAIL_RENDERING_ERROR` for a template that does not render.
+   * @example
+   * await server.sendEmail({ userIds: [user.id], subject: "Welcome", html: "<p>Hello!</p>" });
+   * await server.sendEmail({ allUsers: true, templateId, variables: { month: "May" }, notificationCategoryName: "Marketing" });
+   */
+  sendEmail(options: SendEmailOptions): Promise<void> {
+    return sendEmail(this.ctx, options);
+  }
+
+  /**
+   * Links an OAuth account to a user. An account id another user already signs in with comes back as an
+   * `OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN` error result.
+   * @example
+   * const result = await server.createOAuthProvider({ userId, providerConfigId: "github", accountId: "583231", email: "ada@github.example", allowSignIn: true, allowConnectedAccounts: true });
+   * if (result.status === "ok") console.log(result.data.id);
+   */
+  createOAuthProvider(
+    data: ServerOAuthProviderCreate,
+  ): Promise<Result<ServerOAuthProvider, KnownErrors["OAuthProviderAccountIdAlreadyUsedForSignIn"]>> {
+    return createOAuthProvider(this.ctx, data);
+  }
+
+  /**
+   * Any user's OAuth connections (with the provider account ids), each with `update` and `delete`.
+   * @example
+   * const providers = await server.listOAuthProviders(userId);
+   */
+  listOAuthProviders(userId: string): Promise<ServerOAuthProvider[]> {
+    return listServerOAuthProviders(this.ctx, userId);
+  }
+
+  /**
+   * One of a user's OAuth connections by its id, or null.
+   * @example
+   * const provider = await server.getOAuthProvider(userId, providerId);
+   */
+  getOAuthProvider(userId: string, id: string): Promise<ServerOAuthProvider | null> {
+    return getServerOAuthProvider(this.ctx, userId, id);
+  }
+
+  /**
+   * A provider access token for any user's connected account, carrying `scopes` (default: what was granted).
+   * A missing connection or scope, or no token held, comes back as an error result.
+   * @example
+   * const token = await server.getConnectedAccountAccessToken({ userId, provider: "github", scopes: ["repo"] });
+   * if (token.status === "ok") await fetch(reposUrl, { headers: { authorization: `Bearer ${token.data.accessToken}` } });
+   */
+  getConnectedAccountAccessToken(request: ConnectedAccountTokenRequest): Promise<Result<{ accessToken: string }, OAuthAccessTokenError>> {
+    return getConnectedAccountAccessToken(this.ctx, request);
+  }
+  // --- end teams, API keys, e-mail, OAuth providers ---
 }

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// `npm run bench`: performance of the BUILT emulator (dist/emulator.js), loopback only, bounded in time.
+//   1. start-up time: median of 5 `startEmulator` + `stop` cycles, default (scrypt) KDF and fast KDF;
+//   2. throughput: the cases in scripts/bench/cases.mjs (autocannon, 10 connections, a few seconds each),
+//      each against an emulator in a child process so load generator and server don't share an event loop.
+// Everything targets 127.0.0.1; a watchdog ends the run if it ever exceeds its budget.
+import { existsSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(root, "dist", "emulator.js");
+if (!existsSync(dist)) {
+  console.error("dist/emulator.js not found: run npm run build first");
+  process.exit(1);
+}
+
+const WATCHDOG_MS = 120_000;
+const KDF_OPTIONS = { fast: { passwordHashing: "fast" }, scrypt: { passwordHashing: "scrypt" } };
+
+const { startEmulator } = await import(pathToFileURL(dist).href);
+const { measureStartup } = await import("./bench/startup.mjs");
+const { EmulatorPool } = await import("./bench/emulator-pool.mjs");
+const { load, measure, DEFAULT_CONNECTIONS } = await import("./bench/load.mjs");
+const { cases } = await import("./bench/cases.mjs");
+const { signUp, clientHeaders } = await import("./bench/wire.mjs");
+const { renderTable, num } = await import("./bench/table.mjs");
+
+const pool = new EmulatorPool();
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${WATCHDOG_MS / 1000} s, giving up`);
+  pool.killAll();
+  process.exit(1);
+}, WATCHDOG_MS);
+watchdog.unref();
+
+const began = performance.now();
+console.log(
+  `latchkey emulator bench: dist/emulator.js built ${statSync(dist).mtime.toISOString()}, ` +
+    `node ${process.version}, ${os.cpus().length} CPU(s), ${os.platform()}/${os.arch()}, load average ${os.loadavg()[0].toFixed(1)}`,
+);
+if (os.loadavg()[0] > os.cpus().length) console.log("note: the machine is busy (load average above the CPU count); figures will be low and noisy");
+
+// 1. Start-up.
+const startupRows = [];
+for (const [label, options] of [
+  ["default (scrypt)", {}],
+  ["fast", { passwordHashing: "fast" }],
+]) {
+  startupRows.push({ kdf: label, ...(await measureStartup(startEmulator, options, 5)) });
+}
+console.log("\nStart-up: startEmulator() until listening, median of 5 (after one warm-up)");
+console.log(
+  renderTable(
+    [
+      { key: "kdf", title: "KDF", align: "left" },
+      { key: "startMs", title: "start ms", format: num(1) },
+      { key: "cycleMs", title: "start+stop ms", format: num(1) },
+      { key: "minStartMs", title: "min", format: num(1) },
+      { key: "maxStartMs", title: "max", format: num(1) },
+    ],
+    startupRows,
+  ),
+);
+
+// 2. Throughput.
+const rows = [];
+let failed = false;
+try {
+  for (const c of cases) {
+    const options = KDF_OPTIONS[c.kdf];
+    if (!options) throw new Error(`case "${c.name}": unknown kdf ${c.kdf}`);
+    const em = await pool.get(options);
+    const seconds = c.seconds ?? 5;
+    const ctx = {
+      em,
+      seconds,
+      load: (req) => load({ ...req, url: `${em.url}${req.path}`, durationSeconds: seconds }),
+      measure: (fn, opts = {}) => measure(fn, { ...opts, durationSeconds: seconds }),
+      signUp: (o) => signUp(em, o),
+      clientHeaders: (accessToken) => clientHeaders(em, accessToken),
+    };
+    try {
+      rows.push({ name: c.name, seconds, ...(await c.run(ctx)) });
+    } catch (e) {
+      failed = true;
+      rows.push({ name: c.name, seconds, note: `FAILED: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  }
+} finally {
+  await pool.stopAll();
+}
+
+console.log(`\nThroughput: loopback, ${DEFAULT_CONNECTIONS} connections, emulator in a child process`);
+console.log(
+  renderTable(
+    [
+      { key: "name", title: "case", align: "left" },
+      { key: "seconds", title: "s" },
+      { key: "rps", title: "req/s", format: num(0) },
+      { key: "p50", title: "p50 ms", format: num(1) },
+      { key: "p99", title: "p99 ms", format: num(1) },
+      { key: "requests", title: "requests", format: num(0) },
+      { key: "non2xx", title: "non-2xx", format: num(0) },
+      { key: "errors", title: "errors", format: num(0) },
+      { key: "note", title: "note", align: "left" },
+    ],
+    rows,
+  ),
+);
+const bad = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+if (bad.length) console.log(`\nwarning: ${bad.map((r) => r.name).join(", ")} saw non-2xx responses or errors; their figures are suspect`);
+console.log(`\ntotal bench time ${((performance.now() - began) / 1000).toFixed(1)} s`);
+clearTimeout(watchdog);
+process.exit(failed ? 1 : 0);
