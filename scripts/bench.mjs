@@ -26,6 +26,7 @@ const { load, measure, DEFAULT_CONNECTIONS } = await import("./bench/load.mjs");
 const { cases } = await import("./bench/cases.mjs");
 const { signUp, clientHeaders } = await import("./bench/wire.mjs");
 const { renderTable, num } = await import("./bench/table.mjs");
+const { sdkCases } = await import("./bench/sdk.mjs");
 
 const pool = new EmulatorPool();
 const watchdog = setTimeout(() => {
@@ -67,6 +68,7 @@ console.log(
 // 2. Throughput.
 const rows = [];
 let failed = false;
+let sdk;
 try {
   for (const c of cases) {
     const options = KDF_OPTIONS[c.kdf];
@@ -87,6 +89,13 @@ try {
       failed = true;
       rows.push({ name: c.name, seconds, note: `FAILED: ${e instanceof Error ? e.message : String(e)}` });
     }
+  }
+  // 3. SDK level: local token verification vs HTTP, and the request pipeline's overhead vs a bare fetch.
+  try {
+    sdk = await sdkCases(await pool.get(KDF_OPTIONS.fast), root);
+  } catch (e) {
+    failed = true;
+    console.error(`SDK cases failed: ${e instanceof Error ? e.stack : String(e)}`);
   }
 } finally {
   await pool.stopAll();
@@ -109,6 +118,25 @@ console.log(
     rows,
   ),
 );
+if (sdk) {
+  console.log("\nSDK: sequential calls in this process, emulator in a child process");
+  console.log(
+    renderTable(
+      [
+        { key: "name", title: "case", align: "left" },
+        { key: "count", title: "calls", format: num(0) },
+        { key: "ms", title: "ms", format: num(0) },
+        { key: "perSecond", title: "per second", format: num(0) },
+      ],
+      sdk.rows,
+    ),
+  );
+  console.log(
+    `local verification vs HTTP: ${sdk.verifyRatio.toFixed(1)}x as many per second for the same token, ` +
+      `${sdk.freshRatio.toFixed(1)}x for a new token each call`,
+  );
+  console.log(`SDK overhead, listUsers vs bare fetch: ${sdk.overheadRatio.toFixed(3)} (target at most 1.15)`);
+}
 const bad = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
 if (bad.length) console.log(`\nwarning: ${bad.map((r) => r.name).join(", ")} saw non-2xx responses or errors; their figures are suspect`);
 console.log(`\ntotal bench time ${((performance.now() - began) / 1000).toFixed(1)} s`);

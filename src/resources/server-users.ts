@@ -181,8 +181,8 @@ export async function userChanged(ctx: AuthContext, userId: string): Promise<voi
  */
 export function serverUserDataFromJson(ctx: AuthContext, u: ServerUserJson): ServerUserData {
   const t = u.selected_team;
-  return {
-    ...currentUserFromJson({ ...u, selected_team: null }),
+  // Filled in place (no copies): a listing maps many users per request.
+  return Object.assign(currentUserFromJson(u), {
     primaryEmailAuthEnabled: u.primary_email_auth_enabled,
     lastActiveAt: new Date(u.last_active_at_millis),
     serverMetadata: u.server_metadata,
@@ -191,7 +191,7 @@ export function serverUserDataFromJson(ctx: AuthContext, u: ServerUserJson): Ser
     restrictedByAdminPrivateDetails: u.restricted_by_admin_private_details ?? null,
     countryCode: u.country_code ?? null,
     selectedTeam: t ? serverTeamFromJson(ctx, t) : null,
-  };
+  });
 }
 
 /**
@@ -200,7 +200,7 @@ export function serverUserDataFromJson(ctx: AuthContext, u: ServerUserJson): Ser
  * const user = serverUserFromJson(ctx, json);
  */
 export function serverUserFromJson(ctx: AuthContext, u: ServerUserJson): ServerUser {
-  return { ...serverUserDataFromJson(ctx, u), ...serverUserMethods(ctx, u.id) };
+  return Object.assign(serverUserDataFromJson(ctx, u), serverUserMethods(ctx, u.id));
 }
 
 /**

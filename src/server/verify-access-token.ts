@@ -180,6 +180,9 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? (() => new Date());
   const keySets = new Map<AccessTokenKind, JWTVerifyGetKey>();
+  // Tokens whose signature, issuer and audience already checked out, with their claims (oldest first). A token
+  // cannot change, so only its expiry needs checking again; a server sees the same user's token many times.
+  const verified = new Map<string, JWTPayload>();
 
   const keySet = (kind: AccessTokenKind): JWTVerifyGetKey => {
     let getKey = keySets.get(kind);
@@ -207,19 +210,12 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       const token = tokenOf(tokenOrRequest, projectId);
       const { kid, kind } = inspect(token, projectId);
       checkAllowed(kind === "anonymous", kind === "restricted", allow);
-      let claims: JWTPayload;
-      try {
-        ({ payload: claims } = await jwtVerify(token, keySet(kind), {
-          algorithms: ["ES256"],
-          issuer: expectedIssuer(baseUrl, projectId, kind),
-          audience: expectedAudience(projectId, kind),
-          clockTolerance: tolerance,
-          currentDate: now(),
-          requiredClaims: ["exp", "iat", "sub"],
-        }));
-      } catch (e) {
-        throw translate(e, kid, tolerance);
+      let claims = verified.get(token);
+      if (claims && ((claims.exp as number) + tolerance) * 1000 < now().getTime()) {
+        verified.delete(token);
+        claims = undefined;
       }
+      if (!claims) claims = await verifySignature(token, kind, kid);
       if (typeof claims.project_id === "string" && claims.project_id !== projectId) {
         throw fail("wrong-project", `The access token's project_id ${quote(claims.project_id)} is not ${quote(projectId)}.`);
       }
@@ -227,4 +223,26 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       return toVerifiedAccessToken(claims, projectId, kind);
     },
   };
+
+  async function verifySignature(token: string, kind: AccessTokenKind, kid: string): Promise<JWTPayload> {
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(token, keySet(kind), {
+        algorithms: ["ES256"],
+        issuer: expectedIssuer(baseUrl, projectId, kind),
+        audience: expectedAudience(projectId, kind),
+        clockTolerance: tolerance,
+        currentDate: now(),
+        requiredClaims: ["exp", "iat", "sub"],
+      }));
+    } catch (e) {
+      throw translate(e, kid, tolerance);
+    }
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, claims);
+    return claims;
+  }
 }
+
+/** How many verified tokens a verifier remembers (the oldest is forgotten first). */
+const VERIFIED_CACHE_SIZE = 1000;

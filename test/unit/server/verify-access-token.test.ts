@@ -141,6 +141,19 @@ describe("refusals", () => {
     await refused(later.verify(await forge(normal)), "expired");
   });
 
+  it("a token verified once is remembered, but its expiry is still checked on every call", async () => {
+    let clock = NOW_S * 1000;
+    const { verifier, server } = setup({ now: () => new Date(clock) });
+    const token = await forge(normal, { exp: NOW_S + 60 });
+    await verifier.verify(token);
+    const fetches = server.urls.length;
+    for (let i = 0; i < 5; i++) expect((await verifier.verify(token)).userId).toBeTruthy();
+    expect(server.urls.length).toBe(fetches);
+    clock = (NOW_S + 60 + 31) * 1000;
+    await refused(verifier.verify(token), "expired", token);
+    await refused(verifier.verify(token, { allowAnonymous: true }), "expired");
+  });
+
   it("a token not valid yet (nbf beyond the tolerance)", async () => {
     const { verifier } = setup();
     await refused(verifier.verify(await forge(normal, { nbf: NOW_S + 120 })), "not-yet-valid");
