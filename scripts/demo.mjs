@@ -4,7 +4,7 @@
 // Runs on the built package (`npm run demo` builds first). `--port N` picks the port (default 8102, or a free one
 // when that is busy); `--exit` stops after the walkthrough (the demo test uses it).
 import { startEmulator } from "../dist/emulator.js";
-import { ClientApp, KnownErrors } from "../dist/index.js";
+import { ClientApp, KnownErrors, ServerApp } from "../dist/index.js";
 
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : Number(process.env.PORT ?? 8102);
@@ -59,7 +59,15 @@ const key = await user.createApiKey({ description: "demo key", expiresAt: new Da
 show("created", { description: key.description, value: key.value.slice(0, 12) + "…", isValid: key.isValid() });
 show("listed", (await user.listApiKeys()).map((k) => ({ description: k.description, value: k.value })));
 
-step(6, "the project, as a client sees it");
+step(6, "a server-side user listing with the secret server key, and local verification of the user's token");
+const server = new ServerApp({ projectId, baseUrl: url, secretServerKey: keys.secretServerKey, tokenStore: null });
+const page = await server.listUsers({ limit: 5, orderBy: "signedUpAt", desc: true });
+show("newest users", page.map((u) => u.primaryEmail));
+show("next cursor", page.nextCursor);
+const claims = await server.verifyAccessToken(await app.getAccessToken());
+show("verified locally", { userId: claims.userId, email: claims.email });
+
+step(7, "the project, as a client sees it");
 const project = await app.getProject();
 show("project", { id: project.id, displayName: project.displayName, magicLinkEnabled: project.config.magicLinkEnabled });
 

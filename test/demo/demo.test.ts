@@ -15,5 +15,7 @@ test("npm run demo walks through the SDK on the emulator and prints each step", 
   expect(output).toMatch(/right password: ok/);
   expect(output).toMatch(/selectedTeam: Analytical Engines/);
   expect(output).toMatch(/listed: \[\{"description":"demo key","value":\{"lastFour":"[0-9a-f]{4}"\}\}\]/);
+  expect(output).toMatch(/newest users: \["ada-[a-z0-9]+@example\.com"/);
+  expect(output).toMatch(/verified locally: \{"userId":"[0-9a-f-]{36}"/);
   expect(output).toMatch(/publishable key\s+pck_/);
 });
