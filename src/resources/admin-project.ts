@@ -1,4 +1,7 @@
 import type { AuthContext } from "../auth/context";
+import { productionModeErrors } from "./admin-production-mode";
+import type { ProductionModeError } from "./admin-production-mode";
+export { productionModeErrors, type ProductionModeError } from "./admin-production-mode";
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import { resourceCache } from "./cached";
@@ -120,17 +123,6 @@ export interface AdminProjectUpdate {
   /** Refused locally (ArgumentError, no request) while `getProductionModeErrors()` would report anything. */
   isProductionMode?: boolean;
   config?: Partial<AdminProjectConfig>;
-}
-
-/**
- * One reason the project cannot go to production mode, with the dashboard page that fixes it.
- *
- * @example
- * for (const { message, relativeFixUrl } of project.getProductionModeErrors()) console.log(message, relativeFixUrl);
- */
-export interface ProductionModeError {
-  message: string;
-  relativeFixUrl: string;
 }
 
 /**
@@ -308,41 +300,6 @@ export function adminProjectUpdateToJson(data: AdminProjectUpdate): Record<strin
   }
   if (d.config !== undefined) out.config = adminConfigToJson(d.config);
   return out;
-}
-
-function isLocalhostName(hostname: string): boolean {
-  const h = hostname.toLowerCase();
-  if (h === "localhost" || h.endsWith(".localhost")) return true;
-  if (h === "[::1]" || h === "0.0.0.0") return true;
-  return /^127(\.\d{1,3}){3}$/.test(h);
-}
-
-/**
- * The production-mode checks of spec §5, in order: "allow localhost" first, then each trusted domain (not a URL,
- * a localhost host, a direct IP host, not HTTPS — the first that applies). A `*` wildcard counts as a host label,
- * and a wildcard port (`http://localhost:*`) as some port, so such a domain is judged by its host.
- * @internal
- */
-export function productionModeErrors(
-  projectId: string,
-  config: Pick<AdminProjectConfig, "allowLocalhost" | "domains">,
-): ProductionModeError[] {
-  const relativeFixUrl = `/projects/${projectId}/domains`;
-  const messages: string[] = [];
-  if (config.allowLocalhost) messages.push("Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings");
-  for (const { domain } of config.domains) {
-    let url: URL;
-    try {
-      url = new URL(domain.replace(/:\*(?=\/|$)/, ":1").split("*").join("wildcard"));
-    } catch {
-      messages.push(`Trusted domain is not a valid URL: ${domain}`);
-      continue;
-    }
-    if (isLocalhostName(url.hostname)) messages.push(`Localhost domains are not allowed to be trusted in production mode: ${domain}`);
-    else if (/^[\d.]+$/.test(url.hostname) || url.hostname.startsWith("[")) messages.push(`Direct IPs are not valid for trusted domains in production mode: ${domain}`);
-    else if (url.protocol !== "https:") messages.push(`Trusted domains should be HTTPS: ${domain}`);
-  }
-  return messages.map((message) => ({ message, relativeFixUrl }));
 }
 
 /** @internal Refreshes what a project change can alter. */

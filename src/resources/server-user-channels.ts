@@ -4,7 +4,7 @@ import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
-import type { ContactChannelCreate, ContactChannelJson, ContactChannelUpdate } from "./contact-channels";
+import type { ContactChannel, ContactChannelCreate, ContactChannelJson, ContactChannelUpdate } from "./contact-channels";
 import { SERVER_CACHE, userChanged } from "./server-users";
 
 /**
@@ -34,17 +34,9 @@ export interface ServerContactChannelCreate extends ContactChannelCreate {
  * const [channel] = await user.listContactChannels();
  * if (!channel.isVerified) await channel.update({ isVerified: true });
  */
-export interface ServerContactChannel {
-  id: string;
-  value: string;
-  type: "email";
-  isPrimary: boolean;
-  isVerified: boolean;
-  usedForAuth: boolean;
-  /** E-mails a verification link (pass `callbackUrl` outside a browser). */
-  sendVerificationEmail(options?: { callbackUrl?: string }): Promise<void>;
+export interface ServerContactChannel extends Omit<ContactChannel, "update"> {
+  /** Like the client's, plus `isVerified`. */
   update(data: ServerContactChannelUpdate): Promise<void>;
-  delete(): Promise<void>;
 }
 
 const channelsOf = (ctx: AuthContext) =>
