@@ -1,7 +1,7 @@
 export { ClientApp } from "./apps/client-app";
 export { ServerApp } from "./apps/server-app";
 export type { ServerAppOptions } from "./apps/server-app";
-export type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserData, ServerUserPage, ServerUserUpdate } from "./resources/server-users";
+export type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserData, ServerUserPage, ServerUserRiskScores, ServerUserUpdate } from "./resources/server-users";
 export type { CreateSessionOptions, ServerCreatedSession, ServerUserMethods } from "./resources/server-user-methods";
 export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/server-user-channels";
 export type { CurrentServerUser } from "./resources/server-user-lookup";
@@ -62,7 +62,7 @@ export type { TeamRef } from "./resources/team-refs";
 export type { ReceivedTeamInvitation, SentTeamInvitation, TeamInviteOptions } from "./resources/team-invitations";
 export type { EditableTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate, TeamUser } from "./resources/team-profiles";
 export type { ListPermissionsOptions, TeamPermission } from "./resources/permissions";
-export type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamUpdateOptions } from "./resources/server-teams";
+export type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage, ServerTeamUpdateOptions } from "./resources/server-teams";
 export type { ListTeamMemberPermissionsOptions, ServerTeamUser, TeamMemberPermission } from "./resources/server-team-members";
 export type { SendEmailContent, SendEmailOptions, SendEmailRecipients } from "./resources/server-email";
 export type {

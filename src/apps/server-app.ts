@@ -18,7 +18,7 @@ import type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserJson, Se
 import type { Result as UserResult } from "../util/result";
 // --- teams, API keys, e-mail, OAuth providers (imports) ---
 import { createServerTeam, getServerTeam, getServerTeamByApiKey, listServerTeams } from "../resources/server-teams";
-import type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions } from "../resources/server-teams";
+import type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage } from "../resources/server-teams";
 import { listTeamMemberPermissions } from "../resources/server-team-members";
 import type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "../resources/server-team-members";
 import { sendEmail } from "../resources/server-email";
@@ -94,26 +94,30 @@ export class ServerApp extends ClientApp {
   /**
    * A user of the project:
    * - `getUser(id)`: any user by id (`GET /users/{id}`), or null when there is none;
-   * - `getUser({ apiKey })`: the owner of a user API key, or null when the key is unknown, revoked, expired or a
-   *   team key;
+   * - `getUser({ apiKey, or? })`: the owner of a user API key; when the key is unknown, revoked, expired or a
+   *   team key, null (`or: "return-null"`, the default) or a thrown `NotSignedInError` (`or: "throw"`);
    * - `getUser(options?)` / `getUser({ tokenStore: request })`: the signed-in user of that session, with the
    *   same `or` / `includeRestricted` rules as `ClientApp.getUser`, read in server form (server fields and actions).
    *
    * @example
    * const user = await server.getUser(userId);              // ServerUser | null
    * const owner = await server.getUser({ apiKey: token });  // ServerUser | null
+   * const sure = await server.getUser({ apiKey: token, or: "throw" }); // ServerUser, or throws
    * const me = await server.getUser({ tokenStore: request, or: "throw" }); // CurrentServerUser
    */
   override getUser(userId: string): Promise<ServerUser | null>;
-  override getUser(options: { apiKey: string }): Promise<ServerUser | null>;
+  override getUser(options: { apiKey: string; or: "throw" }): Promise<ServerUser>;
+  override getUser(options: { apiKey: string; or?: "return-null" | "throw" }): Promise<ServerUser | null>;
   override getUser(options: GetUserOptions & { or: "throw" | "redirect" | "anonymous" }): Promise<CurrentServerUser>;
   override getUser(options?: GetUserOptions): Promise<CurrentServerUser | null>;
-  override async getUser(arg?: string | { apiKey: string } | GetUserOptions): Promise<ServerUser | CurrentServerUser | null> {
+  override async getUser(
+    arg?: string | { apiKey: string; or?: "return-null" | "throw" } | GetUserOptions,
+  ): Promise<ServerUser | CurrentServerUser | null> {
     if (typeof arg === "string") return getServerUser(this.ctx, arg);
     if (typeof arg === "object" && arg !== null && "apiKey" in arg) {
-      const extra = Object.keys(arg).filter((k) => k !== "apiKey");
-      if (extra.length) throw new ArgumentError(`getUser({ apiKey }) takes no other option (got ${extra.join(", ")}).`);
-      return getUserByApiKey(this.ctx, arg.apiKey);
+      const extra = Object.keys(arg).filter((k) => k !== "apiKey" && k !== "or");
+      if (extra.length) throw new ArgumentError(`getUser({ apiKey }) takes only "or" besides (got ${extra.join(", ")}).`);
+      return getUserByApiKey(this.ctx, arg.apiKey, arg.or ?? "return-null");
     }
     if (arg !== undefined && (typeof arg !== "object" || arg === null)) {
       throw new ArgumentError("getUser takes a user id, { apiKey }, or the options of the signed-in user.");
@@ -189,12 +193,16 @@ export class ServerApp extends ClientApp {
   }
 
   /**
-   * Every team of the project, oldest first, or only the teams `userId` belongs to.
+   * Every team of the project, oldest first (newest with `desc`), or only the teams `userId` belongs to;
+   * `query` matches part of the display name. With `limit` or `cursor` one page comes back, with the next
+   * page's cursor in `nextCursor` (null on the last page or when not paginated).
    * @example
    * const all = await server.listTeams();
    * const hers = await server.listTeams({ userId: user.id });
+   * const page = await server.listTeams({ limit: 20, desc: true, query: "ops" });
+   * if (page.nextCursor) await server.listTeams({ limit: 20, desc: true, query: "ops", cursor: page.nextCursor });
    */
-  listTeams(options?: ServerListTeamsOptions): Promise<ServerTeam[]> {
+  listTeams(options?: ServerListTeamsOptions): Promise<ServerTeamPage> {
     return listServerTeams(this.ctx, options);
   }
 

@@ -18,7 +18,7 @@ export const SERVER = null;
  * @internal Names of the caches the server team modules keep in `ctx.caches`; keys start with {@link SERVER}.
  */
 export const SERVER_CACHE = {
-  /** `[SERVER, userId | null]` → teams (`GET /teams[?user_id=]`). */
+  /** `[SERVER, userId | null, queryJson?]` → a page of teams (`GET /teams[?user_id=&…]`). */
   teams: "server-teams",
   /** `[SERVER, teamId]` → one team or null (`GET /teams/{id}`). */
   team: "server-team",

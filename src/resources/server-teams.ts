@@ -54,14 +54,35 @@ export interface ServerTeamCreateOptions {
 }
 
 /**
- * Options of `ServerApp.listTeams`: every team of the project, or only those `userId` belongs to.
+ * Options of `ServerApp.listTeams`: every team of the project, or only those `userId` belongs to; oldest first
+ * unless `desc`. Without `limit` and `cursor` every matching team comes back in one list; with either, one page.
  *
  * @example
  * const teams = await server.listTeams({ userId: user.id });
+ * const page = await server.listTeams({ limit: 20, query: "ops" });
  */
 export interface ServerListTeamsOptions {
   userId?: string;
+  /** The only order the platform offers: creation time. */
+  orderBy?: "createdAt";
+  /** Newest first. Default false. */
+  desc?: boolean;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+  /** Page size, a positive integer. */
+  limit?: number;
+  /** Part of the display name (case-insensitive). */
+  query?: string;
 }
+
+/**
+ * Teams from `listTeams`, with the cursor of the next page (null on the last page, or when not paginated).
+ *
+ * @example
+ * let page: ServerTeamPage = await server.listTeams({ limit: 50 });
+ * while (page.nextCursor) page = await server.listTeams({ limit: 50, cursor: page.nextCursor });
+ */
+export type ServerTeamPage = ServerTeam[] & { nextCursor: string | null };
 
 /**
  * A team as a server sees it: the {@link Team} fields plus `createdAt` and `serverMetadata`, and actions that
@@ -133,9 +154,11 @@ export interface ServerTeam extends Team {
 }
 
 const teamsList = (ctx: AuthContext) =>
-  resourceCache(ctx, SERVER_CACHE.teams, async (_s: null, userId: string | null) => {
-    const query = userId === null ? {} : { user_id: userId };
-    return (await ctx.core.request<ListJson<ServerTeamJson>>({ path: "/teams", query })).items;
+  resourceCache(ctx, SERVER_CACHE.teams, async (_s: null, userId: string | null, extraJson?: string) => {
+    const extra = JSON.parse(extraJson ?? "{}") as Record<string, string | number | boolean>;
+    const query = userId === null ? extra : { user_id: userId, ...extra };
+    const list = await ctx.core.request<ListJson<ServerTeamJson>>({ path: "/teams", query });
+    return { items: list.items, nextCursor: list.pagination?.next_cursor ?? null };
   });
 
 const oneTeam = (ctx: AuthContext) =>
@@ -282,9 +305,31 @@ export async function getServerTeamByApiKey(ctx: AuthContext, apiKey: string): P
   return key.team_id ? getServerTeam(ctx, key.team_id) : null;
 }
 
-/** @internal `GET /teams[?user_id=]`, oldest first (cached per user filter). */
-export async function listServerTeams(ctx: AuthContext, options?: ServerListTeamsOptions): Promise<ServerTeam[]> {
-  const o = optionalObject(options, "listTeams options");
+/** @internal The validated wire query of `GET /teams` besides `user_id` (only the options given). */
+function listTeamsQuery(o: ServerListTeamsOptions): Record<string, string | number | boolean> {
+  const known = ["userId", "orderBy", "desc", "cursor", "limit", "query"];
+  const unknown = Object.keys(o).filter((k) => !known.includes(k));
+  if (unknown.length) throw new ArgumentError(`listTeams does not take ${unknown.join(", ")}.`);
+  if (o.orderBy !== undefined && o.orderBy !== "createdAt") throw new ArgumentError('orderBy must be "createdAt".');
+  if (o.desc !== undefined && typeof o.desc !== "boolean") throw new ArgumentError("desc must be a boolean.");
+  if (o.cursor !== undefined) requireString(o.cursor, "cursor");
+  if (o.limit !== undefined && (!Number.isInteger(o.limit) || o.limit < 1)) throw new ArgumentError("limit must be a positive integer.");
+  if (o.query !== undefined && typeof o.query !== "string") throw new ArgumentError("query must be a string.");
+  const query = { order_by: o.orderBy && "created_at", desc: o.desc, cursor: o.cursor, limit: o.limit, query: o.query };
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string | number | boolean>;
+}
+
+/**
+ * @internal `GET /teams[?user_id=&order_by=&desc=&cursor=&limit=&query=]`, oldest first unless `desc` (cached per
+ * user filter and query).
+ */
+export async function listServerTeams(ctx: AuthContext, options?: ServerListTeamsOptions): Promise<ServerTeamPage> {
+  const o = optionalObject(options, "listTeams options") as ServerListTeamsOptions;
   const userId = o.userId === undefined ? null : requireString(o.userId, "userId");
-  return (await teamsList(ctx).get([SERVER, userId])).map((t) => serverTeamFromJson(ctx, t));
+  const query = listTeamsQuery(o);
+  const keys = Object.keys(query).length ? [SERVER, userId, JSON.stringify(query)] : [SERVER, userId];
+  const page = await teamsList(ctx).get(keys as [null, string | null, string?]);
+  const result = page.items.map((t) => serverTeamFromJson(ctx, t)) as ServerTeamPage;
+  result.nextCursor = page.nextCursor;
+  return result;
 }

@@ -1,8 +1,10 @@
 import type { AuthContext } from "../auth/context";
+import { forgetSession } from "../auth/context";
 import { createCurrentUser } from "../apps/current-user";
 import type { CurrentUser } from "../apps/current-user";
 import { requireString } from "../apps/options";
 import type { KnownErrors } from "../errors";
+import { ArgumentError, LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";
 import { err, ok } from "../util/result";
@@ -11,7 +13,7 @@ import { apiKeyFromJson } from "./api-keys";
 import type { ApiKey, ApiKeyJson } from "./api-keys";
 import { createServerSession, serverUserMethods } from "./server-user-methods";
 import type { ServerUserMethods } from "./server-user-methods";
-import { getServerUser, serverUserDataFromJson, updateServerUser } from "./server-users";
+import { deleteServerUser, getServerUser, serverUserDataFromJson, updateServerUser } from "./server-users";
 import type { ServerUser, ServerUserData, ServerUserJson, ServerUserUpdate } from "./server-users";
 
 /**
@@ -35,6 +37,13 @@ export interface CurrentServerUser
    * await user.update({ displayName: "Ada", serverMetadata: { plan: "pro" } });
    */
   update(data: ServerUserUpdate): Promise<void>;
+  /**
+   * Deletes the user with the server key (`DELETE /users/{id}`, so the project's client-deletion switch does not
+   * apply), then signs this session out locally.
+   * @example
+   * await user.delete();
+   */
+  delete(): Promise<void>;
 }
 
 /**
@@ -49,6 +58,11 @@ export function createCurrentServerUser(ctx: AuthContext, session: Session, json
     ...client,
     ...serverUserDataFromJson(ctx, json),
     update: (body) => updateServerUser(ctx, json.id, body),
+    async delete() {
+      await deleteServerUser(ctx, json.id);
+      await session.invalidate();
+      forgetSession(ctx, session);
+    },
     setClientReadOnlyMetadata: server.setClientReadOnlyMetadata,
     setServerMetadata: server.setServerMetadata,
     setPrimaryEmail: server.setPrimaryEmail,
@@ -90,16 +104,26 @@ export async function checkApiKey(
 }
 
 /**
- * @internal The owner of a user API key, or null when the key is unknown, revoked, expired or a team key.
+ * @internal The owner of a user API key. When the key is unknown, revoked, expired or a team key (or its owner is
+ * gone): null with `or: "return-null"` (default), a `NotSignedInError` (`LatchkeyError`, the platform's refusal as
+ * `cause`) with `or: "throw"`.
  * @example
  * const owner = await getUserByApiKey(ctx, value); // null for an invalid key
+ * const sure = await getUserByApiKey(ctx, value, "throw");
  */
-export async function getUserByApiKey(ctx: AuthContext, apiKey: string): Promise<ServerUser | null> {
+export async function getUserByApiKey(ctx: AuthContext, apiKey: string, or: "return-null" | "throw" = "return-null"): Promise<ServerUser | null> {
   requireString(apiKey, "apiKey");
+  if (or !== "return-null" && or !== "throw") {
+    throw new ArgumentError(`getUser({ apiKey })'s "or" must be "return-null" or "throw", got ${JSON.stringify(or)}.`);
+  }
   const result = await ctx.core.expect<ApiKeyJson>(
     () => ctx.core.request<ApiKeyJson>({ method: "POST", path: "/user-api-keys/check", body: { api_key: apiKey } }),
     ["API_KEY_NOT_VALID"],
   );
-  if (result.status === "error" || !result.data.user_id) return null;
-  return getServerUser(ctx, result.data.user_id);
+  const user = result.status === "ok" && result.data.user_id ? await getServerUser(ctx, result.data.user_id) : null;
+  if (user || or === "return-null") return user;
+  const why = result.status === "error" ? result.error.message : "the key is not a valid user API key";
+  throw new LatchkeyError(`getUser({ apiKey, or: "throw" }) found no user: ${why}`, "NotSignedInError", {
+    cause: result.status === "error" ? result.error : undefined,
+  });
 }

@@ -25,6 +25,8 @@ export interface ServerUserJson extends Omit<CurrentUserJson, "selected_team"> {
   restricted_by_admin_reason: string | null;
   restricted_by_admin_private_details: string | null;
   country_code: string | null;
+  /** Sign-up risk scores (0–100); older servers may omit it. */
+  risk_scores?: { sign_up: { bot: number; free_trial_abuse: number } };
   selected_team: ServerTeamJson | null;
 }
 
@@ -48,8 +50,20 @@ export interface ServerUserData extends Omit<CurrentUserData, "selectedTeam"> {
   restrictedByAdminPrivateDetails: string | null;
   /** ISO country code of the user, when known. */
   countryCode: string | null;
+  /** Risk scores (0–100) the platform computed at sign-up. */
+  riskScores: ServerUserRiskScores;
   /** The selected team as a {@link ServerTeam} (with its server actions), or null. */
   selectedTeam: ServerTeam | null;
+}
+
+/**
+ * Risk scores of a user, each an integer from 0 (no risk) to 100.
+ *
+ * @example
+ * if (user.riskScores.signUp.bot > 80) await user.update({ restrictedByAdmin: true, restrictedByAdminReason: "Suspected bot" });
+ */
+export interface ServerUserRiskScores {
+  signUp: { bot: number; freeTrialAbuse: number };
 }
 
 /**
@@ -77,6 +91,16 @@ export interface ServerUserUpdate extends UserUpdate {
   clientReadOnlyMetadata?: unknown;
   /** Any JSON value only servers see. */
   serverMetadata?: unknown;
+  /** Restricts the user (they can sign in, but `getUser` treats them as restricted). */
+  restrictedByAdmin?: boolean;
+  /** Shown to the user; only with `restrictedByAdmin: true` (null clears it). */
+  restrictedByAdminReason?: string | null;
+  /** Never shown to the user; only with `restrictedByAdmin: true` (null clears it). */
+  restrictedByAdminPrivateDetails?: string | null;
+  /** ISO 3166-1 alpha-2 country code (e.g. "CH"), or null. */
+  countryCode?: string | null;
+  /** Sign-up risk scores, integers from 0 to 100. */
+  riskScores?: ServerUserRiskScores;
 }
 
 /**
@@ -97,6 +121,10 @@ export interface ServerUserCreate {
   clientMetadata?: unknown;
   clientReadOnlyMetadata?: unknown;
   serverMetadata?: unknown;
+  /** ISO 3166-1 alpha-2 country code (e.g. "CH"), or null. */
+  countryCode?: string | null;
+  /** Sign-up risk scores, integers from 0 to 100 (default 0). */
+  riskScores?: ServerUserRiskScores;
 }
 
 /**
@@ -104,6 +132,7 @@ export interface ServerUserCreate {
  *
  * @example
  * const page = await server.listUsers({ limit: 50, orderBy: "signedUpAt", desc: true, query: "ada" });
+ * const anonymous = await server.listUsers({ includeAnonymous: true, onlyAnonymous: true });
  */
 export interface ListUsersOptions {
   cursor?: string;
@@ -119,6 +148,8 @@ export interface ListUsersOptions {
   includeRestricted?: boolean;
   /** Include anonymous users. Default false. */
   includeAnonymous?: boolean;
+  /** Only anonymous users; needs `includeAnonymous: true` (the platform answers 400 otherwise). */
+  onlyAnonymous?: boolean;
 }
 
 /**
@@ -190,6 +221,9 @@ export function serverUserDataFromJson(ctx: AuthContext, u: ServerUserJson): Ser
     restrictedByAdminReason: u.restricted_by_admin_reason ?? null,
     restrictedByAdminPrivateDetails: u.restricted_by_admin_private_details ?? null,
     countryCode: u.country_code ?? null,
+    riskScores: {
+      signUp: { bot: u.risk_scores?.sign_up.bot ?? 0, freeTrialAbuse: u.risk_scores?.sign_up.free_trial_abuse ?? 0 },
+    },
     selectedTeam: t ? serverTeamFromJson(ctx, t) : null,
   });
 }

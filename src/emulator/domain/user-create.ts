@@ -4,6 +4,7 @@ import { t, type Field } from "../http/schema";
 import type { ProjectRecord, UserRecord } from "../store/types";
 import { linkOAuthAccount } from "./oauth-accounts";
 import { assertPasswordAllowed, hashPassword } from "./passwords";
+import { applySignUpInfo } from "./user-read";
 import { createUser } from "./users";
 
 /**
@@ -104,6 +105,7 @@ export async function createUserFromBody(
     user.restrictedByAdminReason = (b.restricted_by_admin_reason as string | null | undefined) || null;
     user.restrictedByAdminPrivateDetails = (b.restricted_by_admin_private_details as string | null | undefined) || null;
   }
+  applySignUpInfo(user, b);
   for (const p of (b.oauth_providers as { id: string; account_id: string; email?: string | null }[] | undefined) ?? []) {
     linkOAuthAccount(core.store, { projectId: project.id, userId: user.id, providerId: p.id, accountId: p.account_id, email: p.email ?? null });
   }

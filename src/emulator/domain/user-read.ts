@@ -17,6 +17,31 @@ export const oauthProvidersOfUser: {
 } = { current: () => [] };
 
 /**
+ * Server-only sign-up fields a user record may carry (written by `POST /users` and `PATCH /users/{id}`); absent
+ * means the platform's defaults (`country_code: null`, risk scores 0).
+ *
+ * @example
+ * (user as UserWithSignUpInfo).countryCode = "CH";
+ */
+export type UserWithSignUpInfo = UserRecord & {
+  countryCode?: string | null;
+  riskScores?: { bot: number; freeTrialAbuse: number };
+};
+
+/**
+ * Stores `country_code` / `risk_scores` of a validated create or update body on the record.
+ *
+ * @example
+ * applySignUpInfo(user, ctx.body);
+ */
+export function applySignUpInfo(user: UserRecord, body: Record<string, unknown>): void {
+  const u = user as UserWithSignUpInfo;
+  if ("country_code" in body) u.countryCode = (body.country_code as string | null | undefined) ?? null;
+  const scores = body.risk_scores as { sign_up: { bot: number; free_trial_abuse: number } } | undefined;
+  if (scores) u.riskScores = { bot: scores.sign_up.bot, freeTrialAbuse: scores.sign_up.free_trial_abuse };
+}
+
+/**
  * The client read shape of a user (wire §8.9).
  *
  * @example
@@ -68,8 +93,10 @@ export function serverUserRead(core: EmulatorCore, user: UserRecord): Record<str
     server_metadata: user.serverMetadata,
     last_active_at_millis: user.lastActiveAtMillis,
     restricted_by_admin_private_details: user.restrictedByAdmin ? user.restrictedByAdminPrivateDetails : null,
-    country_code: null,
-    risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
+    country_code: (user as UserWithSignUpInfo).countryCode ?? null,
+    risk_scores: {
+      sign_up: { bot: (user as UserWithSignUpInfo).riskScores?.bot ?? 0, free_trial_abuse: (user as UserWithSignUpInfo).riskScores?.freeTrialAbuse ?? 0 },
+    },
   };
 }
 

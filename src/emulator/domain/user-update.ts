@@ -5,6 +5,7 @@ import { t, type Field } from "../http/schema";
 import type { ProjectRecord, UserRecord } from "../store/types";
 import { newId } from "../util/random";
 import { assertPasswordAllowed, hashPassword } from "./passwords";
+import { applySignUpInfo } from "./user-read";
 import { assertEmailFreeForAuth, primaryChannel } from "./users";
 
 const clientFields = {
@@ -28,6 +29,8 @@ const serverFields = {
   restricted_by_admin: t.boolean(),
   restricted_by_admin_reason: t.string().nullable(),
   restricted_by_admin_private_details: t.string().nullable(),
+  country_code: t.string().nullable(),
+  risk_scores: t.object({ sign_up: t.object({ bot: t.number({ integer: true, min: 0, max: 100 }).defined(), free_trial_abuse: t.number({ integer: true, min: 0, max: 100 }).defined() }).defined() }),
 };
 
 /**
@@ -102,6 +105,7 @@ export async function applyUserUpdate(core: EmulatorCore, auth: AuthInfo, user: 
   if (typeof body.restricted_by_admin === "boolean") user.restrictedByAdmin = body.restricted_by_admin;
   if ("restricted_by_admin_reason" in body) user.restrictedByAdminReason = body.restricted_by_admin_reason as string | null;
   if ("restricted_by_admin_private_details" in body) user.restrictedByAdminPrivateDetails = body.restricted_by_admin_private_details as string | null;
+  applySignUpInfo(user, body);
   if (body.password !== undefined) {
     user.passwordHash = body.password === null ? null : await hashPassword(body.password as string, core.settings.passwordHashing);
     for (const s of core.store.sessionsOf(user.id)) core.store.sessions.delete(s.id);

@@ -85,7 +85,7 @@ test("listTeams sends user_id only when given; results are cached per filter", a
     .get("/api/v1/teams").query({}).once().reply(...list([wireTeam()]))
     .get("/api/v1/teams").query({ user_id: U1 }).once().reply(...list([]));
   expect((await app.listTeams()).map((t) => t.id)).toEqual([T1]);
-  expect(await app.listTeams({ userId: U1 })).toEqual([]);
+  expect([...(await app.listTeams({ userId: U1 }))]).toEqual([]);
   expect(await app.listTeams()).toHaveLength(1);
   expect(scope.isDone()).toBe(true);
 });

@@ -116,7 +116,8 @@ describe("getUser", () => {
     const app = server();
     await expect(app.getUser("")).rejects.toThrow(ArgumentError);
     await expect(app.getUser({ apiKey: "" })).rejects.toThrow(ArgumentError);
-    await expect(app.getUser({ apiKey: "k", or: "throw" } as never)).rejects.toThrow(ArgumentError);
+    await expect(app.getUser({ apiKey: "k", tokenStore: "memory" } as never)).rejects.toThrow(ArgumentError);
+    await expect(app.getUser({ apiKey: "k", or: "redirect" } as never)).rejects.toThrow(ArgumentError);
     await expect(app.getUser(5 as never)).rejects.toThrow(ArgumentError);
   });
 
