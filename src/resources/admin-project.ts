@@ -5,6 +5,7 @@ export { productionModeErrors, type ProductionModeError } from "./admin-producti
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import { resourceCache } from "./cached";
+import type { ProjectJson } from "./projects";
 
 /** @internal Wire shape of an OAuth provider in the admin project config. */
 interface OAuthProviderConfigJson {
@@ -22,23 +23,14 @@ type EmailConfigJson =
   | { type: "standard"; host: string; port: number; username: string; password: string; sender_name: string; sender_email: string };
 
 /** @internal The admin shape of `GET /internal/projects/current` (wire §8.18). */
-export interface AdminProjectJson {
-  id: string;
-  display_name: string;
+export interface AdminProjectJson extends Omit<ProjectJson, "config"> {
   description: string | null;
   created_at_millis: number;
   is_production_mode: boolean;
   owner_team_id: string | null;
-  config: {
+  /** The client config's flags, plus the settings only admins see. */
+  config: Omit<ProjectJson["config"], "enabled_oauth_providers"> & {
     allow_localhost: boolean;
-    sign_up_enabled: boolean;
-    credential_enabled: boolean;
-    magic_link_enabled: boolean;
-    passkey_enabled: boolean;
-    client_team_creation_enabled: boolean;
-    client_user_deletion_enabled: boolean;
-    allow_user_api_keys: boolean;
-    allow_team_api_keys: boolean;
     oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
     oauth_providers: OAuthProviderConfigJson[];
     email_config: EmailConfigJson;

@@ -61,16 +61,21 @@ function changed(ctx: AuthContext, session: Session): Promise<void> {
   return channels(ctx).refresh([session]);
 }
 
+/** @internal A channel's camelCase fields from the wire (shared by the client and server objects). */
+export const contactChannelFields = (c: ContactChannelJson) => ({
+  id: c.id,
+  value: c.value,
+  type: c.type,
+  isPrimary: c.is_primary,
+  isVerified: c.is_verified,
+  usedForAuth: c.used_for_auth,
+});
+
 /** @internal camelCase fields from the wire, and the channel's actions bound to `session`. */
 export function contactChannelFromJson(ctx: AuthContext, session: Session, c: ContactChannelJson): ContactChannel {
   const path = `/contact-channels/me/${c.id}`;
   return {
-    id: c.id,
-    value: c.value,
-    type: c.type,
-    isPrimary: c.is_primary,
-    isVerified: c.is_verified,
-    usedForAuth: c.used_for_auth,
+    ...contactChannelFields(c),
     async sendVerificationEmail(options) {
       const o = optionalObject(options, "sendVerificationEmail options");
       const callback_url = emailCallbackUrl(o.callbackUrl, ctx.core.urls.emailVerification, "sendVerificationEmail");

@@ -4,6 +4,7 @@ import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
+import { contactChannelFields } from "./contact-channels";
 import type { ContactChannel, ContactChannelCreate, ContactChannelJson, ContactChannelUpdate } from "./contact-channels";
 import { SERVER_CACHE, userChanged } from "./server-users";
 
@@ -74,12 +75,7 @@ function channelBody(data: ServerContactChannelUpdate & { type?: string }) {
 export function serverContactChannelFromJson(ctx: AuthContext, userId: string, c: ContactChannelJson): ServerContactChannel {
   const path = `/contact-channels/${encodeURIComponent(userId)}/${encodeURIComponent(c.id)}`;
   return {
-    id: c.id,
-    value: c.value,
-    type: c.type,
-    isPrimary: c.is_primary,
-    isVerified: c.is_verified,
-    usedForAuth: c.used_for_auth,
+    ...contactChannelFields(c),
     async sendVerificationEmail(options) {
       const o = optionalObject(options, "sendVerificationEmail options");
       const callback_url = emailCallbackUrl(o.callbackUrl, ctx.core.urls.emailVerification, "sendVerificationEmail");
