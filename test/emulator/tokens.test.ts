@@ -68,11 +68,13 @@ describe("access tokens", () => {
   });
 
   test("expire after a short configured lifetime → ACCESS_TOKEN_EXPIRED with details", async () => {
-    const short = await startTestEmulator({ accessTokenTtlSeconds: 1 });
+    // `exp` has whole-second precision, so a lifetime of N s leaves between N-1 and N s of validity: 3 s keeps the
+    // first call safely inside it even on a busy machine.
+    const short = await startTestEmulator({ accessTokenTtlSeconds: 3 });
     try {
       const user = await signUp(short);
       expect((await call(short, "/users/me", { accessToken: user.access_token })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      await new Promise((r) => setTimeout(r, 3100));
       const body = expectKnown(await call(short, "/users/me", { accessToken: user.access_token }), 401, "ACCESS_TOKEN_EXPIRED");
       expect(body.details).toEqual({
         expired_at_millis: expect.any(Number),
