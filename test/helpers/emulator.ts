@@ -1,6 +1,6 @@
 import { startEmulator } from "../../src/emulator";
-import { ClientApp } from "../../src/index";
-import type { ClientAppOptions } from "../../src/index";
+import { ClientApp, ServerApp } from "../../src/index";
+import type { ClientAppOptions, TokenStoreInit } from "../../src/index";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
@@ -21,6 +21,20 @@ export function clientFor(emulator: Emulator, options: ClientAppOptions = {}) {
     ...options,
   });
   return { app, waits };
+}
+
+/**
+ * A ServerApp of the emulator's demo project (instant retries). `secretServerKey` and `tokenStore` may be
+ * overridden, e.g. to test a wrong key or a signed-in session.
+ */
+export function serverFor(emulator: Emulator, options: { secretServerKey?: string; tokenStore?: TokenStoreInit } = {}) {
+  return new ServerApp({
+    projectId: emulator.projectId,
+    baseUrl: emulator.url,
+    secretServerKey: options.secretServerKey ?? emulator.keys.secretServerKey,
+    tokenStore: options.tokenStore === undefined ? "memory" : options.tokenStore,
+    retry: { sleep: async () => {}, random: () => 0.5 },
+  });
 }
 
 /** A unique e-mail address per call, so tests sharing one emulator never collide. */

@@ -1,5 +1,4 @@
-import { ServerApp } from "../../src/index";
-import { startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import { serverFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 
 let emulator: Emulator;
@@ -8,8 +7,6 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.stop());
 
-const serverFor = (em: Emulator) =>
-  new ServerApp({ projectId: em.projectId, baseUrl: em.url, secretServerKey: em.keys.secretServerKey, tokenStore: "memory", retry: { sleep: async () => {}, random: () => 0.5 } });
 
 test("listTeams: query, desc and pages with nextCursor, for all teams and for one user", async () => {
   const server = serverFor(emulator);

@@ -1,6 +1,6 @@
-import { ArgumentError, KnownErrors, ServerApp } from "../../src/index";
+import { ArgumentError, KnownErrors } from "../../src/index";
 import type { ServerTeam } from "../../src/index";
-import { startTestEmulator } from "../helpers/emulator";
+import { serverFor, startTestEmulator } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 import { INVITE_CALLBACK, keyed, signedInUser } from "./team-helpers";
 
@@ -10,15 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.stop());
 
-function serverFor(em: Emulator, secretServerKey = em.keys.secretServerKey) {
-  return new ServerApp({
-    projectId: em.projectId,
-    baseUrl: em.url,
-    secretServerKey,
-    tokenStore: "memory",
-    retry: { sleep: async () => {}, random: () => 0.5 },
-  });
-}
 
 /** Data fields only (methods left out). */
 const fields = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v !== "function"));
@@ -155,7 +146,7 @@ test("arguments are checked before any request", async () => {
 });
 
 test("a wrong server key is INVALID_SECRET_SERVER_KEY; a ServerApp cannot call admin routes", async () => {
-  const wrong = serverFor(emulator, "ssk_wrong");
+  const wrong = serverFor(emulator, { secretServerKey: "ssk_wrong" });
   const error = await wrong.listTeams().catch((e) => e);
   expect(KnownErrors.InvalidSecretServerKey.isInstance(error)).toBe(true);
 

@@ -1,5 +1,5 @@
-import { ArgumentError, ClientApp, LatchkeyError, ServerApp } from "../../src/index";
-import { startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import { ArgumentError, ClientApp, LatchkeyError } from "../../src/index";
+import { serverFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 import { keyed, signedInUser } from "./team-helpers";
 
@@ -9,15 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.stop());
 
-function serverFor(em: Emulator, tokenStore: "memory" | { accessToken: string; refreshToken: string } = "memory") {
-  return new ServerApp({
-    projectId: em.projectId,
-    baseUrl: em.url,
-    secretServerKey: em.keys.secretServerKey,
-    tokenStore,
-    retry: { sleep: async () => {}, random: () => 0.5 },
-  });
-}
 
 test("update: restriction by an admin, country code and risk scores are stored and read back", async () => {
   const server = serverFor(emulator);
@@ -99,7 +90,7 @@ test("CurrentServerUser.delete uses the server path (works with client deletion 
   expect(off.status).toBe(200);
   const { app } = await signedInUser(emulator, "del");
   const tokens = await app.getAuthJson();
-  const server = serverFor(emulator, tokens as { accessToken: string; refreshToken: string });
+  const server = serverFor(emulator, { tokenStore: tokens as { accessToken: string; refreshToken: string } });
   const me = await server.getUser({ or: "throw" });
   await me.delete();
   expect(await server.getUser(me.id)).toBeNull();

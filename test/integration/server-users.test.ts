@@ -1,5 +1,5 @@
-import { ArgumentError, ClientApp, KnownErrors, ServerApp } from "../../src/index";
-import { startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import { ArgumentError, ClientApp, KnownErrors } from "../../src/index";
+import { serverFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 import { keyed, signedInUser } from "./team-helpers";
 
@@ -9,15 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.stop());
 
-function serverFor(em: Emulator, secretServerKey = em.keys.secretServerKey) {
-  return new ServerApp({
-    projectId: em.projectId,
-    baseUrl: em.url,
-    secretServerKey,
-    tokenStore: "memory",
-    retry: { sleep: async () => {}, random: () => 0.5 },
-  });
-}
 
 const clientWith = (tokens: { accessToken: string; refreshToken: string }) =>
   new ClientApp({ projectId: emulator.projectId, baseUrl: emulator.url, publishableClientKey: emulator.keys.publishableClientKey, tokenStore: tokens });
@@ -265,7 +256,7 @@ test("API keys: owner lookup with getUser({ apiKey }) and checkApiKey for valid,
 });
 
 test("a wrong secret key fails with INVALID_SECRET_SERVER_KEY; a ServerApp cannot call admin routes", async () => {
-  const wrong = serverFor(emulator, "ssk_wrong");
+  const wrong = serverFor(emulator, { secretServerKey: "ssk_wrong" });
   const error = await wrong.listUsers().catch((e) => e);
   expect(KnownErrors.InvalidSecretServerKey.isInstance(error)).toBe(true);
   const wrongGet = await wrong.getUser("00000000-0000-4000-8000-000000000000").catch((e) => e);
