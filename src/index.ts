@@ -84,3 +84,33 @@ export { KnownError } from "./errors/known-error";
 export { KnownErrors } from "./errors/known-errors";
 export type { KnownErrorCode } from "./errors/table";
 export { VERSION } from "./version";
+// The official SDK's names (so an app written for it switches by changing its import).
+export { StackAdminApp, StackClientApp, StackServerApp } from "./compat/app-names";
+export type {
+  StackAdminAppConstructor,
+  StackAdminAppConstructorOptions,
+  StackClientAppConstructor,
+  StackClientAppConstructorOptions,
+  StackServerAppConstructor,
+  StackServerAppConstructorOptions,
+} from "./compat/app-names";
+export type {
+  AdminProjectPermission,
+  AdminProjectPermissionDefinitionCreateOptions,
+  AdminProjectPermissionDefinitionUpdateOptions,
+  AdminTeamPermission,
+  AdminTeamPermissionDefinitionCreateOptions,
+  AdminTeamPermissionDefinitionUpdateOptions,
+  Connection,
+  CurrentInternalServerUser,
+  CurrentInternalUser,
+  GetCurrentUserOptions,
+  InternalApiKeyBaseCrudRead,
+  InternalApiKeyCreateOptions,
+  OAuthProviderConfig,
+  ProjectConfig,
+  ServerListUsersOptions,
+  ServerTeamMemberProfile,
+  TeamInvitation,
+  User,
+} from "./compat/type-names";

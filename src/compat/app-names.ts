@@ -1,0 +1,111 @@
+import { AdminApp } from "../apps/admin-app";
+import type { AdminAppOptions } from "../apps/admin-app";
+import { ClientApp } from "../apps/client-app";
+import type { ClientAppOptions } from "../apps/options";
+import { ServerApp } from "../apps/server-app";
+import type { ServerAppOptions } from "../apps/server-app";
+
+// The official SDK's app names. Each is latchkey's class under the official name, typed with the official SDK's
+// two type parameters (whether the app has a token store, and the project id) so that code written for the official
+// SDK — `new StackClientApp({...})`, `StackServerApp<true, string>` — type-checks after changing its import.
+// `HasTokenStore` is accepted for that reason; latchkey's session methods take an optional `{ tokenStore }` either way.
+
+/**
+ * The official SDK's constructor options of a client app (latchkey's {@link ClientAppOptions}).
+ * @example
+ * const options: StackClientAppConstructorOptions<true, string> = { projectId, tokenStore: "cookie" };
+ */
+export type StackClientAppConstructorOptions<HasTokenStore extends boolean = boolean, ProjectId extends string = string> =
+  ClientAppOptions & { projectId?: ProjectId };
+
+/**
+ * The official SDK's name of latchkey's {@link ClientApp}: `StackClientApp<HasTokenStore, ProjectId>`.
+ * @example
+ * import { StackClientApp } from "latchkey";
+ * const app: StackClientApp<true, string> = new StackClientApp({ projectId, tokenStore: "cookie" });
+ */
+export type StackClientApp<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = ClientApp & {
+  readonly projectId: ProjectId;
+};
+
+/**
+ * The constructor of {@link StackClientApp}.
+ * @example
+ * const Ctor: StackClientAppConstructor = StackClientApp;
+ */
+export type StackClientAppConstructor = new <HasTokenStore extends boolean = boolean, ProjectId extends string = string>(
+  options: StackClientAppConstructorOptions<HasTokenStore, ProjectId>,
+) => StackClientApp<HasTokenStore, ProjectId>;
+
+/**
+ * `StackClientApp`, the official SDK's name for {@link ClientApp} (the same class).
+ * @example
+ * const app = new StackClientApp({ projectId, publishableClientKey, tokenStore: "cookie" });
+ */
+export const StackClientApp = ClientApp as unknown as StackClientAppConstructor & typeof ClientApp;
+
+/**
+ * The official SDK's constructor options of a server app (latchkey's {@link ServerAppOptions}).
+ * @example
+ * const options: StackServerAppConstructorOptions<true, string> = { projectId, secretServerKey, tokenStore: "memory" };
+ */
+export type StackServerAppConstructorOptions<HasTokenStore extends boolean = boolean, ProjectId extends string = string> =
+  ServerAppOptions & { projectId?: ProjectId };
+
+/**
+ * The official SDK's name of latchkey's {@link ServerApp}.
+ * @example
+ * const server: StackServerApp<true, string> = new StackServerApp({ projectId, secretServerKey, tokenStore: "memory" });
+ */
+export type StackServerApp<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = ServerApp & {
+  readonly projectId: ProjectId;
+};
+
+/**
+ * The constructor of {@link StackServerApp}.
+ * @example
+ * const Ctor: StackServerAppConstructor = StackServerApp;
+ */
+export type StackServerAppConstructor = new <HasTokenStore extends boolean = boolean, ProjectId extends string = string>(
+  options: StackServerAppConstructorOptions<HasTokenStore, ProjectId>,
+) => StackServerApp<HasTokenStore, ProjectId>;
+
+/**
+ * `StackServerApp`, the official SDK's name for {@link ServerApp} (the same class).
+ * @example
+ * const server = new StackServerApp({ projectId, secretServerKey: process.env.STACK_SECRET_SERVER_KEY, tokenStore: "memory" });
+ */
+export const StackServerApp = ServerApp as unknown as StackServerAppConstructor & typeof ServerApp;
+
+/**
+ * The official SDK's constructor options of an admin app (latchkey's {@link AdminAppOptions}).
+ * @example
+ * const options: StackAdminAppConstructorOptions<false, string> = { projectId, superSecretAdminKey, tokenStore: null };
+ */
+export type StackAdminAppConstructorOptions<HasTokenStore extends boolean = boolean, ProjectId extends string = string> =
+  AdminAppOptions & { projectId?: ProjectId };
+
+/**
+ * The official SDK's name of latchkey's {@link AdminApp}.
+ * @example
+ * const admin: StackAdminApp<false, string> = new StackAdminApp({ projectId, superSecretAdminKey, tokenStore: null });
+ */
+export type StackAdminApp<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = AdminApp & {
+  readonly projectId: ProjectId;
+};
+
+/**
+ * The constructor of {@link StackAdminApp}.
+ * @example
+ * const Ctor: StackAdminAppConstructor = StackAdminApp;
+ */
+export type StackAdminAppConstructor = new <HasTokenStore extends boolean = boolean, ProjectId extends string = string>(
+  options: StackAdminAppConstructorOptions<HasTokenStore, ProjectId>,
+) => StackAdminApp<HasTokenStore, ProjectId>;
+
+/**
+ * `StackAdminApp`, the official SDK's name for {@link AdminApp} (the same class).
+ * @example
+ * const admin = new StackAdminApp({ projectId, superSecretAdminKey: process.env.STACK_SUPER_SECRET_ADMIN_KEY, tokenStore: null });
+ */
+export const StackAdminApp = AdminApp as unknown as StackAdminAppConstructor & typeof AdminApp;

@@ -1,0 +1,149 @@
+// The official SDK's type names for latchkey's types, so that type annotations written for it keep compiling
+// after the import changes. Each alias points at latchkey's own type; see that type for documentation.
+import type { CurrentUser } from "../apps/current-user";
+import type { GetUserOptions } from "../auth/session-flows";
+import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/admin-permission-definitions";
+import type { InternalApiKeyCreate } from "../resources/admin-internal-keys";
+import type { OAuthConnection } from "../resources/connected-accounts";
+import type { TeamPermission } from "../resources/permissions";
+import type { Project } from "../resources/projects";
+import type { CurrentServerUser } from "../resources/server-user-lookup";
+import type { ListUsersOptions } from "../resources/server-users";
+import type { SentTeamInvitation } from "../resources/team-invitations";
+import type { TeamMemberProfile } from "../resources/team-profiles";
+import type { CurrentUserData } from "../resources/users";
+
+/**
+ * The options of `getUser` (official name).
+ * @example
+ * const options: GetCurrentUserOptions<true> = { or: "redirect" };
+ */
+export type GetCurrentUserOptions<HasTokenStore = boolean> = GetUserOptions;
+
+/**
+ * A user's public fields, without session or server members (official `User`).
+ * @example
+ * const show = (user: User) => user.displayName ?? user.primaryEmail;
+ */
+export type User = Omit<CurrentUserData, "selectedTeam">;
+
+/**
+ * A signed-in user of the platform's `internal` project (a project owner): a {@link CurrentUser} that can also
+ * create, list and transfer projects.
+ * @example
+ * const owner: CurrentInternalUser = await dashboardApp.getUser({ or: "throw" });
+ */
+export type CurrentInternalUser = CurrentUser;
+
+/**
+ * {@link CurrentInternalUser} read through a server app.
+ * @example
+ * const owner: CurrentInternalServerUser = await internalServerApp.getUser({ or: "throw" });
+ */
+export type CurrentInternalServerUser = CurrentServerUser;
+
+/**
+ * A team permission as returned to admins (official name).
+ * @example
+ * const p: AdminTeamPermission = { id: "team_admin" };
+ */
+export type AdminTeamPermission = TeamPermission;
+
+/**
+ * A project permission as returned to admins (official name).
+ * @example
+ * const p: AdminProjectPermission = { id: "admin" };
+ */
+export type AdminProjectPermission = TeamPermission;
+
+/**
+ * What a new team permission definition needs (official name).
+ * @example
+ * const d: AdminTeamPermissionDefinitionCreateOptions = { id: "editor", containedPermissionIds: ["$update_team"] };
+ */
+export type AdminTeamPermissionDefinitionCreateOptions = AdminPermissionDefinitionCreate;
+
+/**
+ * Changes to a team permission definition (official name).
+ * @example
+ * const d: AdminTeamPermissionDefinitionUpdateOptions = { description: "Edits the team" };
+ */
+export type AdminTeamPermissionDefinitionUpdateOptions = AdminPermissionDefinitionUpdate;
+
+/**
+ * What a new project permission definition needs (official name).
+ * @example
+ * const d: AdminProjectPermissionDefinitionCreateOptions = { id: "admin", containedPermissionIds: [] };
+ */
+export type AdminProjectPermissionDefinitionCreateOptions = AdminPermissionDefinitionCreate;
+
+/**
+ * Changes to a project permission definition (official name).
+ * @example
+ * const d: AdminProjectPermissionDefinitionUpdateOptions = { containedPermissionIds: ["read"] };
+ */
+export type AdminProjectPermissionDefinitionUpdateOptions = AdminPermissionDefinitionUpdate;
+
+/**
+ * What a new set of project keys needs (official name).
+ * @example
+ * const o: InternalApiKeyCreateOptions = { description: "CI", expiresAt, hasPublishableClientKey: false, hasSecretServerKey: true, hasSuperSecretAdminKey: false };
+ */
+export type InternalApiKeyCreateOptions = InternalApiKeyCreate;
+
+/**
+ * The wire fields common to every view of a set of project keys (official name).
+ * @example
+ * const read: InternalApiKeyBaseCrudRead = { id, description: "CI", created_at_millis: 0, expires_at_millis: 1 };
+ */
+export interface InternalApiKeyBaseCrudRead {
+  id: string;
+  description: string;
+  created_at_millis: number;
+  expires_at_millis: number;
+  manually_revoked_at_millis?: number;
+}
+
+/**
+ * A connected account's identity, without its token method (official `Connection`).
+ * @example
+ * const c: Connection = { id: "github", provider: "github", providerAccountId: "583231" };
+ */
+export type Connection = Pick<OAuthConnection, "id" | "provider" | "providerAccountId">;
+
+/**
+ * The project's client-visible settings (official `ProjectConfig`).
+ * @example
+ * const config: ProjectConfig = (await app.getProject()).config;
+ */
+export type ProjectConfig = Project["config"];
+
+/**
+ * One enabled OAuth provider in {@link ProjectConfig} (official `OAuthProviderConfig`).
+ * @example
+ * const ids = config.oauthProviders.map((p: OAuthProviderConfig) => p.id);
+ */
+export interface OAuthProviderConfig {
+  readonly id: string;
+}
+
+/**
+ * Options of `ServerApp.listUsers` (official name).
+ * @example
+ * const o: ServerListUsersOptions = { limit: 50, orderBy: "signedUpAt", desc: true };
+ */
+export type ServerListUsersOptions = ListUsersOptions;
+
+/**
+ * A team member's profile as a server sees it (official name).
+ * @example
+ * const p: ServerTeamMemberProfile = { displayName: "Ada", profileImageUrl: null };
+ */
+export type ServerTeamMemberProfile = TeamMemberProfile;
+
+/**
+ * The deprecated official name of {@link SentTeamInvitation}.
+ * @example
+ * const pending: TeamInvitation[] = await team.listInvitations();
+ */
+export type TeamInvitation = SentTeamInvitation;

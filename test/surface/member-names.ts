@@ -1,0 +1,84 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as ts from "typescript";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+/**
+ * One public type of the official SDK and its latchkey counterpart, each as a TypeScript type expression over the
+ * namespaces `O` (`@stackframe/js`, the installed devDependency) and `L` (latchkey's `src/index.ts`).
+ */
+export interface SurfacePair {
+  label: string;
+  official: string;
+  latchkey: string;
+}
+
+/** The members of one pair, sorted. */
+export interface MemberNames {
+  official: string[];
+  latchkey: string[];
+  /** Why latchkey's expression does not type-check (then `latchkey` is empty). */
+  latchkeyProblem?: string;
+}
+
+/**
+ * The member names (properties and methods, symbols excluded) of each pair's two types, read with the TypeScript
+ * checker from the official package's `.d.ts` and latchkey's sources. One program is built for all pairs. A
+ * latchkey expression that does not type-check (a missing type or member) yields no names and its error in
+ * `latchkeyProblem`; an official one that does not is a broken probe and throws.
+ *
+ * @example
+ * const names = memberNames([{ label: "Team", official: "O.Team", latchkey: "L.Team" }]);
+ * names.get("Team")!.official; // ["clientMetadata", "createApiKey", …]
+ */
+export function memberNames(pairs: SurfacePair[]): Map<string, MemberNames> {
+  const file = path.join(ROOT, "test", "surface", `.probe-${process.pid}-${Date.now()}.ts`);
+  const lines = [
+    'import type * as O from "@stackframe/js";',
+    'import type * as L from "../../src/index";',
+    ...pairs.flatMap((p, i) => [`export type O${i} = ${p.official};`, `export type L${i} = ${p.latchkey};`]),
+  ];
+  fs.writeFileSync(file, lines.join("\n") + "\n");
+  try {
+    const program = ts.createProgram([file], {
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+      types: ["node"],
+    });
+    const source = program.getSourceFile(file)!;
+    const problemsByLine = new Map<number, string>();
+    for (const d of ts.getPreEmitDiagnostics(program, source)) {
+      const line = d.start === undefined ? -1 : source.getLineAndCharacterOfPosition(d.start).line;
+      problemsByLine.set(line, ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    }
+    // Line 0 and 1 are the imports; pair i has its official alias on line 2 + 2i and latchkey's on the next.
+    for (const [line, message] of problemsByLine) {
+      if (line < 2 || line % 2 === 0) throw new Error(`The probe of the official types does not type-check (line ${line}): ${message}`);
+    }
+    const checker = program.getTypeChecker();
+    const exports = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);
+    const namesOf = (alias: string) => {
+      const symbol = exports.find((e) => e.name === alias)!;
+      const type = checker.getDeclaredTypeOfSymbol(symbol);
+      return checker
+        .getPropertiesOfType(type)
+        .map((p) => p.getName())
+        .filter((n) => !n.startsWith("__@"))
+        .sort();
+    };
+    return new Map(
+      pairs.map((p, i) => {
+        const latchkeyProblem = problemsByLine.get(3 + 2 * i);
+        return [p.label, { official: namesOf(`O${i}`), latchkey: latchkeyProblem ? [] : namesOf(`L${i}`), latchkeyProblem }];
+      }),
+    );
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Type-level drop-in: `official-consumer.ts`, an app's code written against the official SDK's types, compiles
+ * against the official packages as is, and against latchkey with only the imports changed (here by mapping
+ * `@stackframe/js` and `@stackframe/stack-shared` to latchkey's entry point).
+ */
+import * as path from "node:path";
+import * as ts from "typescript";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const CONSUMER = path.join(__dirname, "official-consumer.ts");
+
+function compile(paths?: Record<string, string[]>): string[] {
+  const program = ts.createProgram([CONSUMER], {
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+    types: ["node"],
+    ...(paths ? { baseUrl: ROOT, paths } : {}),
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+    const file = d.file ? path.relative(ROOT, d.file.fileName) : "";
+    return `${file}${where ? `:${where.line + 1}:${where.character + 1}` : ""} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+  });
+}
+
+test("the consumer is valid code for the official SDK (compiles against @stackframe/js)", () => {
+  expect(compile()).toEqual([]);
+});
+
+test("the same consumer compiles against latchkey with only its imports changed", () => {
+  const latchkey = ["src/index.ts"];
+  expect(compile({ "@stackframe/js": latchkey, "@stackframe/stack-shared": latchkey })).toEqual([]);
+});
