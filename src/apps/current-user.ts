@@ -43,7 +43,7 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
   return {
     ...currentUserFromJson(json),
     selectedTeam: json.selected_team && lazyTeam(ctx, session, json.selected_team),
-    ...accountMethods(ctx, session),
+    ...accountMethods(ctx, session, json.primary_email),
     ...userTeamMethods(ctx, session),
     signOut: (options) => signOut(ctx, { ...options, tokenStore: session.store }),
     getAccessToken: async () => (await session.getTokens()).accessToken,

@@ -30,8 +30,10 @@ export interface ReadCacheOptions {
  */
 export interface ReadCache<D extends readonly unknown[], V> {
   /**
-   * The value for `deps`: the cached one while fresh, else the fetch already under way, else a new fetch.
-   * Identical concurrent calls share one fetch; a failed fetch is not cached and rejects every waiter.
+   * The value for `deps` as fetched after this call began (the official SDK's "write-only" read: a direct read
+   * never returns data older than the call, so a change made by another app or device shows at once). Calls that
+   * arrive while a fetch is queued share it; a call that arrives while a fetch runs waits for the next one.
+   * Fetches of one entry start at least `throttleMs` apart. A failed fetch is not cached and rejects every waiter.
    */
   get(deps: D): Promise<V>;
   /** The value held for `deps` right now (possibly being refreshed), or `undefined`. Never fetches. */
@@ -60,8 +62,6 @@ interface Entry<D, V> {
   key: string;
   /** Last stored value; `undefined` once invalidated. */
   value?: V;
-  /** `value` is present and no refresh was asked for since it was fetched. */
-  fresh?: boolean;
   /** Bumped by refresh/invalidate; a fetch stores its result only if this did not change while it ran. */
   gen: number;
   /** What a `get` issued now waits for: the queued fetch, or the running one. */
@@ -69,6 +69,8 @@ interface Entry<D, V> {
   /** Settlers of `pending` while a fetch is wanted but not started yet. */
   queued?: [(value: V) => void, (error: unknown) => void];
   running?: boolean;
+  /** The running fetch, while calls made in the same synchronous turn as its start may still share it. */
+  joinable?: Promise<V>;
   /** When the last fetch started. */
   started: number;
   subs: Set<(value: V) => void>;
@@ -83,9 +85,11 @@ const noop = () => {};
  * compared element by element: objects (such as a session) by identity, strings, numbers, booleans, `null` and
  * `undefined` by value.
  *
- * - Identical concurrent reads make one request; failures are not cached.
- * - One fetch at a time per entry, starts at least `throttleMs` (300) apart; refreshes that arrive meanwhile
- *   coalesce into one follow-up fetch.
+ * - Every `get` resolves with data fetched after it was called; identical reads waiting for the same fetch (or
+ *   issued in the same synchronous turn) share it, and failures are not cached.
+ * - One fetch at a time per entry, starts at least `throttleMs` (300) apart; reads and refreshes that arrive
+ *   meanwhile coalesce into one follow-up fetch.
+ * - `peek` and `subscribe` see the last value (for UI that renders what it has while a fetch runs).
  * - An entry nobody subscribes to is dropped `evictMs` (5000) after its last fetch or its last subscriber left.
  *
  * @example
@@ -162,12 +166,18 @@ export function createCache<D extends readonly unknown[], V>(
     entry.queued = undefined;
     entry.running = true;
     entry.started = now();
+    // Reads issued in the same synchronous turn (e.g. `Promise.all([getUser(), getUser()])`) share this fetch:
+    // it has not sent anything yet, so its data is no older than theirs.
+    entry.joinable = promise;
+    queueMicrotask(() => {
+      if (entry.joinable === promise) entry.joinable = undefined;
+    });
     const settle = (ok: boolean, result: any) => {
       entry.running = false;
+      entry.joinable = undefined;
       if (entry.pending === promise) entry.pending = undefined;
       if (ok && gen === entry.gen) {
         entry.value = result;
-        entry.fresh = true;
         for (const listener of entry.subs) {
           try {
             listener(result);
@@ -191,7 +201,7 @@ export function createCache<D extends readonly unknown[], V>(
   // Shared by refresh and invalidate: outdates the entry and refetches it when someone subscribes.
   const outdate = (entry: Entry<D, V>, forget: boolean): Promise<void> => {
     entry.gen++;
-    entry.fresh = false;
+    entry.joinable = undefined; // it started before this change
     if (forget || !entry.subs.size) entry.value = undefined;
     if (entry.subs.size) return request(entry).then(noop, noop);
     if (!entry.queued) entry.pending = undefined; // a running fetch started too early to count
@@ -203,7 +213,7 @@ export function createCache<D extends readonly unknown[], V>(
   return {
     get(deps) {
       const entry = open(deps);
-      return entry.pending ?? (entry.fresh ? Promise.resolve(entry.value as V) : request(entry));
+      return entry.joinable ?? request(entry);
     },
     peek: (deps) => find(deps)?.value,
     refresh(deps) {

@@ -165,19 +165,20 @@ export async function setPassword(
 }
 
 /**
- * @internal E-mails a verification link for the user's primary e-mail (`POST /contact-channels/send-verification-code`).
- * An already verified address comes back as `EMAIL_ALREADY_VERIFIED`.
+ * @internal E-mails a verification link for the user's primary e-mail (`POST /contact-channels/send-verification-code`),
+ * the address the user object was read with (as the official SDK). An already verified address comes back as
+ * `EMAIL_ALREADY_VERIFIED`.
  * @example
- * await sendVerificationEmail(ctx, session, { callbackUrl: "https://app.example/handler/email-verification" });
+ * await sendVerificationEmail(ctx, session, "ada@example.com", { callbackUrl: "https://app.example/handler/email-verification" });
  */
 export async function sendVerificationEmail(
   ctx: AuthContext,
   session: Session,
+  email: string | null,
   options?: { callbackUrl?: string },
 ): Promise<KnownErrors["EmailAlreadyVerified"] | undefined> {
   const o = optionalObject(options, "sendVerificationEmail options");
   const callback_url = emailCallbackUrl(o.callbackUrl, ctx.core.urls.emailVerification, "sendVerificationEmail");
-  const email = (await ctx.users.get(session))?.primary_email;
   if (!email) throw new ArgumentError("sendVerificationEmail needs a primary e-mail address, and this user has none.");
   const result = await ctx.core.expect<unknown, KnownErrors["EmailAlreadyVerified"]>(
     () => ctx.core.request({ method: "POST", path: "/contact-channels/send-verification-code", session, body: { email, callback_url } }),

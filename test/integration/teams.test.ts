@@ -1,6 +1,6 @@
 import { ArgumentError, HttpError, KnownErrors } from "../../src/index";
 import { caught } from "../helpers/http";
-import { clientFor, routeStats, startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import { clientFor, routeStats, serverFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 import { memberOf, setClientTeamCreation, signedInUser } from "./team-helpers";
 
@@ -137,12 +137,14 @@ test("team API keys go through the API-keys module", async () => {
   expect((await team.listApiKeys()).map((k) => k.id)).toEqual([key.id]);
 });
 
-test("repeated reads within the throttle make one request", async () => {
+test("concurrent reads share one request; a later read sees a change made by another app (as the official SDK)", async () => {
   const { user } = await signedInUser(emulator);
   const before = await routeStats(emulator, "GET /teams");
   await Promise.all([user.listTeams(), user.listTeams(), user.getTeam(user.selectedTeam!.id)]);
-  await user.listTeams();
   expect((await routeStats(emulator, "GET /teams")).requests - before.requests).toBe(1);
+  const gifted = await serverFor(emulator).createTeam({ displayName: "Gifted", creatorUserId: user.id });
+  expect((await user.listTeams()).map((t) => t.id)).toContain(gifted.id);
+  expect((await routeStats(emulator, "GET /teams")).requests - before.requests).toBe(2);
 });
 
 test("bad arguments are refused before any request", async () => {

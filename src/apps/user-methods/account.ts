@@ -130,9 +130,9 @@ type Bound<F> = F extends (ctx: AuthContext, session: Session, ...rest: infer A)
  * that never calls them never downloads them (the stubs are kept tiny: they sit in every bundle that reads a user).
  * @internal
  * @example
- * const user = { ...currentUserFromJson(json), ...accountMethods(ctx, session) };
+ * const user = { ...currentUserFromJson(json), ...accountMethods(ctx, session, json.primary_email) };
  */
-export function accountMethods(ctx: AuthContext, session: Session): AccountMethods {
+export function accountMethods(ctx: AuthContext, session: Session, primaryEmail: string | null): AccountMethods {
   const lazy =
     <M, K extends keyof M>(load: () => Promise<M>, name: K): Bound<M[K]> =>
     ((...args: unknown[]) => load().then((m) => (m[name] as (...a: unknown[]) => unknown)(ctx, session, ...args))) as Bound<M[K]>;
@@ -149,7 +149,7 @@ export function accountMethods(ctx: AuthContext, session: Session): AccountMetho
     delete: lazy(profile, "deleteUser"),
     updatePassword: lazy(profile, "updatePassword"),
     setPassword: lazy(profile, "setPassword"),
-    sendVerificationEmail: lazy(profile, "sendVerificationEmail"),
+    sendVerificationEmail: (options) => profile().then((m) => m.sendVerificationEmail(ctx, session, primaryEmail, options)),
     getActiveSessions: lazy(sessions, "getActiveSessions"),
     revokeSession: lazy(sessions, "revokeSession"),
     createApiKey: (data) => keys().then((m) => m.createApiKey(ctx, session, me, data) as Promise<ApiKey<"user", true>>),

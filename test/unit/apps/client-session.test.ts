@@ -105,7 +105,7 @@ describe("getUser", () => {
   });
 
   test("restricted users need includeRestricted", async () => {
-    nock(BASE).get("/api/v1/users/me").times(1).reply(...json(userJson({ is_restricted: true, restricted_reason: { type: "email_not_verified" } })));
+    nock(BASE).get("/api/v1/users/me").times(2).reply(...json(userJson({ is_restricted: true, restricted_reason: { type: "email_not_verified" } })));
     const { app } = testClientApp({ tokenStore: signedIn() });
     expect(await app.getUser()).toBeNull();
     expect((await app.getUser({ includeRestricted: true }))?.isRestricted).toBe(true);

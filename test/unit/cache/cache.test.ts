@@ -11,14 +11,49 @@ describe("get: deduplication and keys", () => {
     expect(calls).toHaveLength(1);
   });
 
-  test("a fresh value is served from the cache without fetching", async () => {
-    const { cache, calls } = setup();
+  test("a later get fetches again: a read never returns data older than the call (as the official SDK)", async () => {
+    const { cache, calls, time } = setup();
     const first = cache.get(["a"]);
     calls[0].resolve("A");
     await first;
-    expect(await cache.get(["a"])).toBe("A");
-    expect(cache.peek(["a"])).toBe("A");
+    expect(cache.peek(["a"])).toBe("A"); // kept for peek/subscribers
+    const second = track(cache.get(["a"]));
+    await time.advance(299);
+    expect(calls).toHaveLength(1); // throttled: fetches of one entry start 300 ms apart
+    await time.advance(1);
+    expect(calls.map((c) => c.at)).toEqual([0, 300]);
+    calls[1].resolve("B");
+    await flush();
+    expect(second.value).toBe("B");
+  });
+
+  test("gets issued while a fetch runs share one follow-up fetch, not the running one", async () => {
+    const { cache, calls, time } = setup();
+    const early = track(cache.get(["a"]));
+    await flush(); // a later turn: the first fetch is under way
+    const late = [track(cache.get(["a"])), track(cache.get(["a"]))];
     expect(calls).toHaveLength(1);
+    calls[0].resolve("before");
+    await time.advance(300);
+    expect(early.value).toBe("before");
+    expect(calls).toHaveLength(2);
+    calls[1].resolve("after");
+    await flush();
+    expect(late.map((r) => r.value)).toEqual(["after", "after"]);
+  });
+
+  test("a get after a refresh in the same turn does not share the fetch that started before the refresh", async () => {
+    const { cache, calls, time } = setup();
+    const early = track(cache.get(["a"]));
+    cache.refresh(["a"]);
+    const late = track(cache.get(["a"]));
+    calls[0].resolve("stale");
+    await time.advance(300);
+    expect(early.value).toBe("stale");
+    expect(calls).toHaveLength(2);
+    calls[1].resolve("fresh");
+    await flush();
+    expect(late.value).toBe("fresh");
   });
 
   test("different deps make separate fetches with their own deps", async () => {
@@ -180,7 +215,7 @@ describe("refresh and throttle", () => {
     calls[1].resolve("after");
     await flush();
     expect(read.value).toBe("after");
-    expect(await cache.get(["a"])).toBe("after");
+    expect(cache.peek(["a"])).toBe("after");
   });
 
   test("refresh while the first fetch runs: later gets wait for the follow-up, earlier ones do not", async () => {

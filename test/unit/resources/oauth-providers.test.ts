@@ -19,9 +19,9 @@ async function user() {
   return { app, user: await app.getUser({ or: "throw" }) };
 }
 
-test("list maps snake_case to camelCase; getOAuthProvider reads the same cached list", async () => {
+test("list maps snake_case to camelCase; getOAuthProvider finds by id in the list", async () => {
   const { user: u } = await user();
-  nock(BASE).get("/api/v1/oauth-providers").query({ user_id: "me" }).once().reply(...json({ items: [github, spotify], is_paginated: false }));
+  nock(BASE).get("/api/v1/oauth-providers").query({ user_id: "me" }).times(3).reply(...json({ items: [github, spotify], is_paginated: false }));
   const list = await u.listOAuthProviders();
   expect(list.map(({ update, delete: _d, ...fields }) => fields)).toEqual([
     { id: ID, type: "github", userId: "u1", email: "ada@gh.example", allowSignIn: true, allowConnectedAccounts: true },

@@ -61,9 +61,9 @@ test("an account id already used for sign-in is an error result; other errors ar
   expect(KnownErrors.UserNotFound.isInstance(await caught(server().createOAuthProvider(create)))).toBe(true);
 });
 
-test("listOAuthProviders reads ?user_id= once (cached); getOAuthProvider finds by id in the list", async () => {
+test("listOAuthProviders reads ?user_id= (one request for concurrent reads); getOAuthProvider finds by id in the list", async () => {
   const app = server();
-  const scope = api().get("/api/v1/oauth-providers").query({ user_id: U1 }).once().reply(...list([wireProvider()]));
+  const scope = api().get("/api/v1/oauth-providers").query({ user_id: U1 }).times(3).reply(...list([wireProvider()]));
   const [all, again] = await Promise.all([app.listOAuthProviders(U1), app.listOAuthProviders(U1)]);
   expect(all.map((p) => p.id)).toEqual([P1]);
   expect(again).toHaveLength(1);
@@ -93,18 +93,19 @@ test("update PATCHes /oauth-providers/{user}/{id} with the server fields and ref
   expect(scope.isDone()).toBe(true);
 });
 
-test("connected-account access tokens: path with or without the account, sorted scope, cached; no-token cases are results", async () => {
+test("connected-account access tokens: path with or without the account, sorted scope, asked afresh each call; no-token cases are results", async () => {
   const app = server();
   const bodies: unknown[] = [];
   const scope = api()
     .post(`/api/v1/connected-accounts/${U1}/github/access-token`, (b) => (bodies.push(b), true)).once().reply(...json({ access_token: "gho_1" }, 201))
+    .post(`/api/v1/connected-accounts/${U1}/github/access-token`, (b) => (bodies.push(b), true)).once().reply(...json({ access_token: "gho_1b" }, 201))
     .post(`/api/v1/connected-accounts/${U1}/github/583231/access-token`, (b) => (bodies.push(b), true)).reply(...json({ access_token: "gho_2" }, 201))
     .post(`/api/v1/connected-accounts/${U1}/google/access-token`).reply(...knownErrorReply("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", 400));
   expect(await app.getConnectedAccountAccessToken({ userId: U1, provider: "github" })).toEqual({ status: "ok", data: { accessToken: "gho_1" } });
-  expect(await app.getConnectedAccountAccessToken({ userId: U1, provider: "github" })).toEqual({ status: "ok", data: { accessToken: "gho_1" } });
+  expect(await app.getConnectedAccountAccessToken({ userId: U1, provider: "github" })).toEqual({ status: "ok", data: { accessToken: "gho_1b" } });
   const exact = await app.getConnectedAccountAccessToken({ userId: U1, provider: "github", providerAccountId: "583231", scopes: ["user:email", "repo"] });
   expect(exact).toEqual({ status: "ok", data: { accessToken: "gho_2" } });
-  expect(bodies).toEqual([{}, { scope: "repo user:email" }]);
+  expect(bodies).toEqual([{}, {}, { scope: "repo user:email" }]);
   const none = await app.getConnectedAccountAccessToken({ userId: U1, provider: "google" });
   expect(none.status === "error" && KnownErrors.OAuthConnectionNotConnectedToUser.isInstance(none.error)).toBe(true);
   expect(scope.isDone()).toBe(true);

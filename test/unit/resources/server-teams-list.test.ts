@@ -36,11 +36,11 @@ test("listTeams sends order_by, desc, cursor, limit, query (and user_id) and ret
   expect(scope.isDone()).toBe(true);
 });
 
-test("an unpaginated list has nextCursor null; each query is cached separately", async () => {
+test("an unpaginated list has nextCursor null; each query reads its own list", async () => {
   const app = server();
   const scope = api()
-    .get("/api/v1/teams").query({}).once().reply(...json({ items: [wireTeam(T1, "Ops")], is_paginated: false }))
-    .get("/api/v1/teams").query({ query: "x" }).once().reply(...json({ items: [], is_paginated: false }));
+    .get("/api/v1/teams").query({}).times(2).reply(...json({ items: [wireTeam(T1, "Ops")], is_paginated: false }))
+    .get("/api/v1/teams").query({ query: "x" }).times(2).reply(...json({ items: [], is_paginated: false }));
   const all = await app.listTeams();
   expect(all.nextCursor).toBeNull();
   expect(await app.listTeams({ query: "x" })).toHaveLength(0);

@@ -52,15 +52,16 @@ test("createTeam posts snake_case with creator_user_id and maps the server team 
   expect(scope.isDone()).toBe(true);
 });
 
-test("getTeam reads GET /teams/{id} once (cached); TEAM_NOT_FOUND is null", async () => {
+test("getTeam reads GET /teams/{id} (concurrent reads share one request, a later one reads again); TEAM_NOT_FOUND is null", async () => {
   const app = server();
   const scope = api()
     .get(`/api/v1/teams/${T1}`).once().reply(...json(wireTeam()))
+    .get(`/api/v1/teams/${T1}`).once().reply(...json(wireTeam({ display_name: "Renamed elsewhere" })))
     .get("/api/v1/teams/missing").reply(...knownErrorReply("TEAM_NOT_FOUND", 404, { team_id: "missing" }));
   const [a, b] = await Promise.all([app.getTeam(T1), app.getTeam(T1)]);
   expect(a?.createdAt).toEqual(new Date(CREATED));
   expect(b?.id).toBe(T1);
-  expect((await app.getTeam(T1))?.displayName).toBe("Ops");
+  expect((await app.getTeam(T1))?.displayName).toBe("Renamed elsewhere");
   expect(await app.getTeam("missing")).toBeNull();
   expect(scope.isDone()).toBe(true);
 });
@@ -79,14 +80,15 @@ test("getTeam({ apiKey }) checks the key, then reads its team; an invalid key is
   expect(scope.isDone()).toBe(true);
 });
 
-test("listTeams sends user_id only when given; results are cached per filter", async () => {
+test("listTeams sends user_id only when given; each call reads afresh", async () => {
   const app = server();
   const scope = api()
     .get("/api/v1/teams").query({}).once().reply(...list([wireTeam()]))
-    .get("/api/v1/teams").query({ user_id: U1 }).once().reply(...list([]));
+    .get("/api/v1/teams").query({ user_id: U1 }).once().reply(...list([]))
+    .get("/api/v1/teams").query({}).once().reply(...list([wireTeam(), wireTeam({ id: "t2" })]));
   expect((await app.listTeams()).map((t) => t.id)).toEqual([T1]);
   expect([...(await app.listTeams({ userId: U1 }))]).toEqual([]);
-  expect(await app.listTeams()).toHaveLength(1);
+  expect(await app.listTeams()).toHaveLength(2);
   expect(scope.isDone()).toBe(true);
 });
 
@@ -160,13 +162,13 @@ test("listTeamMemberPermissions sends team_id and recursive (default false, as t
   const scope = api()
     .get("/api/v1/team-permissions").query({ team_id: T1, recursive: "true" }).once()
     .reply(...list([{ id: "team_admin", team_id: T1, user_id: U1 }, { id: "$update_team", team_id: T1, user_id: U1 }]))
-    .get("/api/v1/team-permissions").query({ team_id: T1, recursive: "false" }).reply(...list([{ id: "team_admin", team_id: T1, user_id: U1 }]));
+    .get("/api/v1/team-permissions").query({ team_id: T1, recursive: "false" }).times(2).reply(...list([{ id: "team_admin", team_id: T1, user_id: U1 }]));
   expect(await app.listTeamMemberPermissions(T1, { recursive: true })).toEqual([
     { userId: U1, permissionId: "team_admin" },
     { userId: U1, permissionId: "$update_team" },
   ]);
   expect(await app.listTeamMemberPermissions(T1)).toEqual([{ userId: U1, permissionId: "team_admin" }]);
-  expect(await app.listTeamMemberPermissions(T1, { recursive: false })).toHaveLength(1); // cached
+  expect(await app.listTeamMemberPermissions(T1, { recursive: false })).toHaveLength(1); // the same query as the default
   expect(scope.isDone()).toBe(true);
 });
 

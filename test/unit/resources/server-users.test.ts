@@ -292,6 +292,7 @@ describe("ServerUser actions", () => {
     api()
       .get("/api/v1/team-permissions")
       .query({ team_id: "t1", user_id: U1, recursive: "true" })
+      .times(2)
       .reply(...json({ items: [{ id: "team_admin", team_id: "t1", user_id: U1 }] }))
       .get("/api/v1/project-permissions")
       .query({ user_id: U1, recursive: "false" })

@@ -30,9 +30,11 @@ async function signedIn(user = userJson()) {
 /** Data fields only (the methods compared as "a function"). */
 const fields = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v !== "function"));
 
-test("listTeams reads GET /teams?user_id=me once and maps snake_case to camelCase; getTeam reads the same list", async () => {
+test("listTeams reads GET /teams?user_id=me (one request for concurrent reads) and maps snake_case to camelCase; getTeam reads the same list", async () => {
   const { user } = await signedIn();
-  const scope = nock(BASE).get("/api/v1/teams").query({ user_id: "me" }).once().reply(...list([wireTeam(), wireTeam(T2, { display_name: "Dev" })]));
+  const scope = nock(BASE)
+    .get("/api/v1/teams").query({ user_id: "me" }).once().reply(...list([wireTeam(), wireTeam(T2, { display_name: "Dev" })]))
+    .get("/api/v1/teams").query({ user_id: "me" }).once().reply(...list([wireTeam()]));
   const [teams, again, found, missing] = await Promise.all([user.listTeams(), user.listTeams(), user.getTeam(T2), user.getTeam("nope")]);
   expect(teams.map(fields)).toEqual([
     { id: T1, displayName: "Ops", profileImageUrl: null, clientMetadata: { plan: "free" }, clientReadOnlyMetadata: { seats: 3 } },
@@ -41,7 +43,7 @@ test("listTeams reads GET /teams?user_id=me once and maps snake_case to camelCas
   expect(again).toHaveLength(2);
   expect(found?.displayName).toBe("Dev");
   expect(missing).toBeNull();
-  expect(await user.listTeams()).toHaveLength(2); // still cached
+  expect(await user.listTeams()).toHaveLength(1); // a later read fetches again (T2 was left elsewhere)
   expect(scope.isDone()).toBe(true);
 });
 
