@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { json, type RunningEmulator } from "../../src/emulator";
+import { EmulatorDataFileWriteError, json, type RunningEmulator } from "../../src/emulator";
 import { call, expectKnown, freshEmail, signUp, startTestEmulator } from "./helpers";
-import { bottomOf, depthOf } from "./json-helpers";
+import { bottomOf, depthOf, nestedText } from "./json-helpers";
 
 let dir: string;
 let file: string;
@@ -36,6 +36,27 @@ async function captureStderr<T>(fn: () => Promise<T>): Promise<{ result: T; line
   }
 }
 
+test("after a deeply nested metadata write is refused, later writes still reach the data file", async () => {
+  const em = await startTestEmulator({ dataFile: file });
+  try {
+    const user = await signUp(em);
+    const deep = await call(em, "/users/me", { method: "PATCH", accessToken: user.access_token, raw: { body: `{"client_metadata":${nestedText(5000)}}`, contentType: "application/json" } });
+    expectKnown(deep, 400, "BODY_PARSING_ERROR");
+    expect((await rename(em, user.access_token, "Written")).status).toBe(200);
+    expect(saved().users.find((u) => u.id === user.user_id)?.displayName).toBe("Written");
+    expect((await call(em, "/users/me", { accessToken: user.access_token })).json.client_metadata).toBeNull();
+  } finally {
+    await em.stop();
+  }
+});
+
+test("a data file that cannot be created stops startEmulator with a clear error", async () => {
+  writeFileSync(join(dir, "not-a-directory"), "");
+  const attempt = startTestEmulator({ dataFile: join(dir, "not-a-directory", "state.json") });
+  await expect(attempt).rejects.toBeInstanceOf(EmulatorDataFileWriteError);
+  await expect(attempt).rejects.toThrow(/could not write its data file .*state\.json: ENOTDIR/);
+});
+
 test("a change that cannot be written is refused with 507, rolled back and reported on stderr even when quiet", async () => {
   const em = await startTestEmulator({ dataFile: file, quiet: true });
   try {
@@ -52,7 +73,7 @@ test("a change that cannot be written is refused with 507, rolled back and repor
     for (const refused of [result.renamed, result.signedUp]) {
       expect(refused.status).toBe(507);
       expect(refused.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-      expect(refused.text).toMatch(/^The change was not saved: The emulator could not write its data file .*state\.json: /);
+      expect(refused.text).toMatch(/^The change was not saved: The emulator could not write its data file .*state\.json: EISDIR/);
       expect(refused.text).toContain("rolled its state back");
     }
     expect(result.read.status).toBe(200);

@@ -152,7 +152,8 @@ async function runAndSave(
   try {
     core.store.flush();
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
+    const message = (e as { message?: unknown } | null)?.message;
+    const reason = typeof message === "string" ? message : String(e);
     core.alert(`[emulator] ${r.method} ${r.url.pathname}: change NOT saved and rolled back (request ${o.requestId}): ${reason}`);
     if (wire.status < 400) wire = notSavedResponse(reason);
     applied = false;

@@ -104,7 +104,9 @@ export function writeDataFile(file: string, text: string): void {
     } catch {
       /* the temporary file may not exist */
     }
-    throw new EmulatorDataFileWriteError(file, e instanceof Error ? e.message : String(e));
+    // file-system errors may come from another realm (e.g. under a test runner), so no `instanceof Error`
+    const message = (e as { message?: unknown } | null)?.message;
+    throw new EmulatorDataFileWriteError(file, typeof message === "string" ? message : String(e));
   }
 }
 

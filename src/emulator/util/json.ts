@@ -23,7 +23,9 @@ export function getOwn(o: object, key: string): unknown {
  * setOwn(out, key, value);
  */
 export function setOwn(o: object, key: string, value: unknown): void {
-  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  // `__proto__` is the only inherited accessor on plain objects and arrays; every other key assigns as data
+  if (key === "__proto__") Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  else (o as Obj)[key] = value;
 }
 
 const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message);
