@@ -8,9 +8,10 @@ const USAGE = `Usage: latchkey emulator [--port 8102] [--host 127.0.0.1] [--data
 Starts a local, in-memory server that speaks the platform's REST API.
   --port            TCP port (default 8102; 0 picks a free one)
   --host            interface to listen on (default 127.0.0.1)
-  --data            keep state in this JSON file (loaded on start, written on every change)
+  --data            keep state in this JSON file (loaded on start, written on every change;
+                    a change that cannot be written is refused with 507 and rolled back)
   --fast-passwords  hash passwords with a fast hash instead of scrypt (for tests)
-  --quiet           no diagnostic lines on stderr`;
+  --quiet           no diagnostic lines on stderr (unsaved changes are still reported)`;
 
 /**
  * The banner printed once the emulator listens: URL, inbox link, the demo and internal projects' keys.

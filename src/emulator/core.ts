@@ -23,7 +23,7 @@ export interface EmulatorSettings {
   maxBodyBytes: number;
   /** Wait this long before answering `send-reset-code` for an unknown e-mail, like the platform (default 0). */
   unknownEmailDelayMs: number;
-  /** No log lines on stderr. */
+  /** No diagnostic lines on stderr (lost data is reported all the same). */
   quiet: boolean;
 }
 
@@ -49,6 +49,7 @@ export class EmulatorCore {
   readonly faults = new Faults();
   readonly outbox: Outbox;
   readonly oauthGrants = new Map<string, OAuthGrantHandler>();
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly store: Store,
@@ -61,5 +62,25 @@ export class EmulatorCore {
   /** Writes a diagnostic line to stderr unless `quiet`. */
   log(line: string): void {
     if (!this.settings.quiet) process.stderr.write(line + "\n");
+  }
+
+  /** Writes a line to stderr even when `quiet`: for what a user must not miss, like a change that was not saved. */
+  alert(line: string): void {
+    process.stderr.write(line + "\n");
+  }
+
+  /**
+   * Runs `task` once every task started before it has finished, when the state is saved to a data file: each
+   * request then changes and saves the state alone, so one that cannot be saved is rolled back without touching
+   * another's changes. Without a data file tasks run at once.
+   *
+   * @example
+   * const wire = await core.exclusive(() => runAndSave(request));
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    if (!this.store.persistent) return task();
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 }

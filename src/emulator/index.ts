@@ -7,7 +7,8 @@
  */
 export { startEmulator, type EmulatorOptions, type ProjectKeys, type RunningEmulator } from "./server";
 export { EmulatorCore, type EmulatorSettings, type OAuthGrantHandler } from "./core";
-export { EmulatorDataFileError } from "./store/persistence";
+export { EmulatorDataFileError, EmulatorDataFileWriteError } from "./store/persistence";
+export { INPUT_LIMITS } from "./http/limits";
 export { DEMO_KEYS, DEMO_PROJECT_ID, INTERNAL_ADMIN_USER, INTERNAL_KEYS } from "./store/seed";
 export { type FaultRule } from "./faults";
 export { type StatsSnapshot, type RouteStats } from "./stats";

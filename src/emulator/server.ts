@@ -7,7 +7,8 @@ import { handleRequest } from "./http/pipeline";
 import type { Outbox } from "./outbox/outbox";
 import { registerRoutes, type RouteFamily } from "./routes";
 import type { Stats } from "./stats";
-import { readDataFile, writeDataFile } from "./store/persistence";
+import { INPUT_LIMITS } from "./http/limits";
+import { DataFile, readDataFile } from "./store/persistence";
 import { DEMO_KEYS, DEMO_PROJECT_ID, INTERNAL_ADMIN_USER, INTERNAL_KEYS, seedSnapshot } from "./store/seed";
 import { Store } from "./store/store";
 
@@ -22,7 +23,10 @@ export interface EmulatorOptions {
   port?: number;
   /** Interface to listen on (default `127.0.0.1`). */
   host?: string;
-  /** Persist state to this JSON file on every change and load it on start (default: memory only). */
+  /**
+   * Persist state to this JSON file on every change and load it on start (default: memory only). Requests then run
+   * one at a time, and one whose change cannot be written is answered 507 and rolled back.
+   */
   dataFile?: string;
   /** Fault rules active from the start. */
   faults?: FaultRule[];
@@ -30,11 +34,11 @@ export interface EmulatorOptions {
   accessTokenTtlSeconds?: number;
   /** `scrypt` (default, slow by design) or `fast` (salted SHA-256, for tests). */
   passwordHashing?: PasswordHashing;
-  /** Largest request body in bytes (default 1 MiB; larger bodies get 413). */
+  /** Largest request body in bytes (default `INPUT_LIMITS.defaultMaxBodyBytes`, 1 MiB; larger bodies get 413). */
   maxBodyBytes?: number;
   /** Delay for password-reset requests of unknown e-mails, like the platform's (default 0 ms). */
   unknownEmailDelayMs?: number;
-  /** No log lines on stderr. */
+  /** No diagnostic lines on stderr. A change that could not be saved to `dataFile` is still reported there. */
   quiet?: boolean;
   /** Extra route families to register after the built-in ones. */
   routeFamilies?: RouteFamily[];
@@ -106,7 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     baseUrl: "",
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 600,
     passwordHashing,
-    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    maxBodyBytes: options.maxBodyBytes ?? INPUT_LIMITS.defaultMaxBodyBytes,
     unknownEmailDelayMs: options.unknownEmailDelayMs ?? 0,
     quiet: options.quiet ?? false,
   };
@@ -114,11 +118,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerRoutes(core);
   for (const family of options.routeFamilies ?? []) core.router.addAll(family(core));
   if (options.faults) core.faults.set(options.faults);
-  if (options.dataFile) {
-    const file = options.dataFile;
-    store.onChange(() => writeDataFile(file, store.toJSON()));
-    if (!loaded) writeDataFile(file, store.toJSON());
-  }
+  if (options.dataFile) store.persistTo(new DataFile(options.dataFile, store.toJSON(), { writeNow: !loaded }));
 
   const server = createServer((req, res) => {
     handleRequest(core, req, res).catch((e) => {

@@ -1,4 +1,6 @@
 import { StatusError } from "../errors";
+import { INPUT_LIMITS, tooDeepMessage } from "../http/limits";
+import { cloneJson, getOwn, jsonDepthExceeds, setOwn } from "../util/json";
 import type { Store } from "../store/store";
 import type { OAuthProviderConfig, ProjectRecord } from "../store/types";
 import { listCatalog } from "./email-catalog";
@@ -18,7 +20,7 @@ interface ExtrasRecord {
 }
 
 const isTree = (v: unknown): v is Tree => typeof v === "object" && v !== null && !Array.isArray(v);
-const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+const clone = <T>(v: T): T => (v === undefined ? v : cloneJson(v));
 
 function extras(store: Store, projectId: string): ExtrasRecord {
   const list = (store.extra[CONFIG_EXTRAS_FAMILY] ??= []) as ExtrasRecord[];
@@ -27,25 +29,53 @@ function extras(store: Store, projectId: string): ExtrasRecord {
   return r;
 }
 
+/** Merges `from` into `into`; recursion follows `from` only, which is the (shallow) modelled tree. */
 function deepMerge(into: Tree, from: Tree): Tree {
-  for (const [k, v] of Object.entries(from)) into[k] = isTree(v) && isTree(into[k]) ? deepMerge(into[k] as Tree, v) : clone(v);
+  for (const [k, v] of Object.entries(from)) {
+    const existing = getOwn(into, k);
+    setOwn(into, k, isTree(v) && isTree(existing) ? deepMerge(existing, v) : clone(v));
+  }
   return into;
 }
 
-/** Sets (or with `null` deletes) a dotted path; a nested object replaces the whole subtree, like the platform. */
+/**
+ * Sets (or with `null` deletes) a dotted path; a nested object replaces the whole subtree, like the platform. Keys
+ * are plain data: `__proto__` or `constructor` in a path name a key, never a prototype.
+ */
 function setPath(tree: Tree, path: string[], value: unknown): void {
   let node = tree;
   for (const key of path.slice(0, -1)) {
-    if (!isTree(node[key])) node[key] = {};
-    node = node[key] as Tree;
+    let child = getOwn(node, key);
+    if (!isTree(child)) setOwn(node, key, (child = {}));
+    node = child as Tree;
   }
   const last = path[path.length - 1];
   if (value === null) delete node[last];
-  else node[last] = clone(value);
+  else setOwn(node, last, clone(value));
 }
 
 function get(tree: Tree, path: string): unknown {
-  return path.split(".").reduce<unknown>((n, k) => (isTree(n) ? n[k] : undefined), tree);
+  return path.split(".").reduce<unknown>((n, k) => (isTree(n) ? getOwn(n, k) : undefined), tree);
+}
+
+/** Removes empty objects, innermost first, without recursion. */
+function prune(tree: Tree): Tree {
+  const edges: [parent: Tree, key: string, child: Tree][] = [];
+  const todo: Tree[] = [tree];
+  while (todo.length > 0) {
+    const node = todo.pop()!;
+    for (const [k, v] of Object.entries(node)) {
+      if (!isTree(v)) continue;
+      edges.push([node, k, v]);
+      todo.push(v);
+    }
+  }
+  // a child's edge is always found after its parent's, so walking backwards empties children first
+  for (let i = edges.length - 1; i >= 0; i--) {
+    const [parent, k, child] = edges[i];
+    if (Object.keys(child).length === 0) delete parent[k];
+  }
+  return tree;
 }
 
 const BOOLEANS: [string, keyof ProjectRecord["config"], boolean][] = [
@@ -138,7 +168,8 @@ function readBack(project: ProjectRecord, tree: Tree): void {
 /**
  * Applies a config override (dotted keys like `"auth.allowSignUp": false` or nested objects, `null` deletes) to the
  * project: modelled settings change the project config, everything else is kept verbatim for `renderConfig`.
- * Themes and templates in the override are ignored (use their own endpoints).
+ * Themes and templates in the override are ignored (use their own endpoints). A config nested deeper than
+ * `INPUT_LIMITS.maxJsonDepth` (through nested values or dotted keys) is refused with a 400.
  *
  * @example
  * applyConfigOverride(store, project, { "auth.allowSignUp": false, "teams.allowClientTeamCreation": true });
@@ -146,14 +177,11 @@ function readBack(project: ProjectRecord, tree: Tree): void {
 export function applyConfigOverride(store: Store, project: ProjectRecord, override: Tree): void {
   const tree = renderConfig(store, project);
   for (const [key, value] of Object.entries(override)) setPath(tree, key.split("."), value);
+  if (jsonDepthExceeds(tree, INPUT_LIMITS.maxJsonDepth)) throw new StatusError(400, `Invalid config JSON: ${tooDeepMessage("the resulting config")}`);
   const draft = clone(project);
   readBack(draft, tree);
   Object.assign(project.config, draft.config);
   for (const path of MODELLED) setPath(tree, path.split("."), null);
-  const prune = (t: Tree): Tree => {
-    for (const [k, v] of Object.entries(t)) if (isTree(v) && Object.keys(prune(v)).length === 0) delete t[k];
-    return t;
-  };
   extras(store, project.id).tree = prune(tree);
   store.touch();
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { known, StatusError } from "../errors";
+import { assertJsonBodyDepth } from "./limits";
 
 /** Bodies larger than this many bytes are drained without being kept, then the connection is closed. */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
@@ -37,7 +38,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 /**
  * Parses a body by content type like the platform (wire §4): GET bodies and missing types are ignored; JSON,
- * form, text and octet-stream are understood; anything else is a `BODY_PARSING_ERROR`.
+ * form, text and octet-stream are understood; anything else is a `BODY_PARSING_ERROR`, and so is JSON nested deeper
+ * than `INPUT_LIMITS.maxJsonDepth`.
  *
  * @example
  * const body = parseBody("POST", "application/json; charset=utf-8", buffer);
@@ -55,12 +57,16 @@ export function parseBody(method: string, contentTypeHeader: string | undefined,
     case undefined:
     case "":
       return undefined;
-    case "application/json":
+    case "application/json": {
+      let parsed: unknown;
       try {
-        return JSON.parse(getText());
+        parsed = JSON.parse(getText());
       } catch {
         throw known("BODY_PARSING_ERROR", undefined, { message: "Invalid JSON in request body" });
       }
+      assertJsonBodyDepth(parsed);
+      return parsed;
+    }
     case "application/x-www-form-urlencoded":
       return Object.fromEntries(new URLSearchParams(getText()).entries());
     case "text/plain":

@@ -8,7 +8,7 @@ import { newId } from "../util/random";
 import { parseBody, readBody } from "./body";
 import { readHeader, type RequestContext } from "./context";
 import { errorToWire, toWire, writeResponse, type WireResponse } from "./respond";
-import type { RouteMatch } from "./router";
+import type { RouteDef, RouteMatch } from "./router";
 import { validateRequest } from "./validate";
 
 const ALLOWED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -56,6 +56,7 @@ function faultResponse(rule: FaultRule): WireResponse | "drop" {
 /**
  * Handles one HTTP request end to end: preflight, routing, faults, 405/404, body limit and parsing, auth
  * (wire §3), validation (wire §4), the handler, error mapping (wire §6), persistence and the response headers.
+ * With a data file, requests run (and save) one at a time, and a change that cannot be saved is refused with 507.
  *
  * @example
  * http.createServer((req, res) => void handleRequest(core, req, res));
@@ -97,34 +98,78 @@ export async function handleRequest(core: EmulatorCore, req: IncomingMessage, re
   };
   if (fault && (fault.when ?? "before") === "before" && applyFault(fault)) return;
 
+  const r = { method, url, match, routeName, isApi };
   let wire: WireResponse;
+  let applied = false;
   try {
-    wire = toWire(await runRoute(core, req, { method, url, match, routeName, isApi }), { pretty });
-    if (!isControl) core.stats.applied(routeName);
+    const prepared = await prepareRoute(core, req, r);
+    ({ wire, applied } = await core.exclusive(() => runAndSave(core, req, r, prepared, { requestId, pretty })));
   } catch (e) {
-    wire = errorToWire(e, requestId);
-    if (wire.status >= 500) core.log(`[emulator] ${method} ${pathname} failed (request ${requestId}): ${e instanceof Error ? e.stack : String(e)}`);
+    wire = failure(core, e, r, requestId);
   }
-  try {
-    core.store.flush();
-  } catch (e) {
-    core.log(`[emulator] could not persist state: ${(e as Error).message}`);
-  }
+  if (applied && !isControl) core.stats.applied(routeName);
   if (fault && fault.when === "after" && applyFault(fault)) return;
   if (!isControl) core.stats.response(routeName, wire.status);
   send(wire);
 }
 
-async function runRoute(
-  core: EmulatorCore,
-  req: IncomingMessage,
-  r: { method: string; url: URL; match: RouteMatch; routeName: string; isApi: boolean },
-) {
+type RouteRequest = { method: string; url: URL; match: RouteMatch; routeName: string; isApi: boolean };
+type Prepared = { route: RouteDef; params: Record<string, string>; buffer: Buffer };
+
+function failure(core: EmulatorCore, e: unknown, r: RouteRequest, requestId: string): WireResponse {
+  const wire = errorToWire(e, requestId);
+  if (wire.status >= 500) core.log(`[emulator] ${r.method} ${r.url.pathname} failed (request ${requestId}): ${e instanceof Error ? e.stack : String(e)}`);
+  return wire;
+}
+
+/** The steps that cannot touch the state, run before taking a turn: 404/405 and reading the body (413 past the limit). */
+async function prepareRoute(core: EmulatorCore, req: IncomingMessage, r: RouteRequest): Promise<Prepared> {
   if (!ALLOWED_METHODS.includes(r.method)) throw new StatusError(405, "Method not allowed");
   if (r.match.kind === "not-found") throw r.isApi ? notFound(r.url) : new StatusError(404, "Not found. The emulator's pages are / and /emulator/*; its API is under /api/v1.");
   if (r.match.kind === "method-not-allowed") throw new StatusError(405, "Method not allowed");
-  const { route, params } = r.match;
-  const buffer = await readBody(req, core.settings.maxBodyBytes);
+  return { route: r.match.route, params: r.match.params, buffer: await readBody(req, core.settings.maxBodyBytes) };
+}
+
+/**
+ * Runs the route and saves what it changed. When saving fails the store has already rolled back; a success answer
+ * becomes a 507 saying the change was not saved (an error answer stays), and a line goes to stderr even when quiet.
+ */
+async function runAndSave(
+  core: EmulatorCore,
+  req: IncomingMessage,
+  r: RouteRequest,
+  prepared: Prepared,
+  o: { requestId: string; pretty: boolean },
+): Promise<{ wire: WireResponse; applied: boolean }> {
+  let wire: WireResponse;
+  let applied = false;
+  try {
+    wire = toWire(await runRoute(core, req, r, prepared), { pretty: o.pretty });
+    applied = true;
+  } catch (e) {
+    wire = failure(core, e, r, o.requestId);
+  }
+  try {
+    core.store.flush();
+  } catch (e) {
+    const message = (e as { message?: unknown } | null)?.message;
+    const reason = typeof message === "string" ? message : String(e);
+    core.alert(`[emulator] ${r.method} ${r.url.pathname}: change NOT saved and rolled back (request ${o.requestId}): ${reason}`);
+    if (wire.status < 400) wire = notSavedResponse(reason);
+    applied = false;
+  }
+  return { wire, applied };
+}
+
+function notSavedResponse(reason: string): WireResponse {
+  const text =
+    `The change was not saved: ${reason}\n\n` +
+    "The emulator rolled its state back to the last saved version, so nothing of this request was kept. " +
+    "Fix the problem (disk space, permissions, the --data path) and send the request again.";
+  return { status: 507, headers: { "content-type": "text/plain; charset=utf-8" }, body: Buffer.from(text) };
+}
+
+async function runRoute(core: EmulatorCore, req: IncomingMessage, r: RouteRequest, { route, params, buffer }: Prepared) {
   const rawBody = parseBody(r.method, req.headers["content-type"], buffer);
   const auth = r.isApi ? await resolveAuth(core, req) : null;
   const query = Object.fromEntries(r.url.searchParams.entries());

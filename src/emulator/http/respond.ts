@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { KnownError, StatusError } from "../errors";
+import { stringifyJson } from "../util/json";
 import { corsHeaders } from "./cors";
 import type { Reply } from "./reply";
 
@@ -16,7 +17,8 @@ export interface WireResponse {
 }
 
 /**
- * Serializes a handler reply (compact JSON, or pretty when `pretty`).
+ * Serializes a handler reply (compact JSON, or pretty when `pretty`). Never recursion-bound: a stored value of any
+ * depth is served (see `stringifyJson`).
  *
  * @example
  * const wire = toWire(json({ a: 1 }), { pretty: false });
@@ -26,7 +28,7 @@ export function toWire(reply: Reply, o: { pretty: boolean }): WireResponse {
   let body: Buffer;
   if ("json" in reply) {
     headers["content-type"] ??= "application/json; charset=utf-8";
-    body = Buffer.from(JSON.stringify(reply.json, undefined, o.pretty ? 2 : undefined) ?? "null");
+    body = Buffer.from(stringifyJson(reply.json, o.pretty ? 2 : undefined) ?? "null");
   } else if ("text" in reply) {
     headers["content-type"] ??= "text/plain; charset=utf-8";
     body = Buffer.from(reply.text);

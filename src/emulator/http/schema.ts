@@ -1,3 +1,5 @@
+import { cloneJson, getOwn, setOwn, stringifyJson } from "../util/json";
+
 /**
  * A tiny request validator that reports problems in the platform's (yup's) wording, e.g.
  * `body.email must be defined` or `body contains unknown properties: extra`.
@@ -35,7 +37,7 @@ export interface ValidationContext {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const printValue = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v) ?? String(v));
+const printValue = (v: unknown): string => stringifyJson(v) ?? String(v);
 
 /**
  * One field of a request schema. Immutable: `defined()` and `nullable()` return copies.
@@ -75,7 +77,8 @@ export class Field {
     if (s.kind === "object") return validateObject(s, cast as Record<string, unknown>, path, errors, ctx);
     if (s.kind === "array") return (cast as unknown[]).map((item, i) => s.items?.validate(item, `${path}[${i}]`, errors, ctx) ?? item);
     if (s.oneOf && !s.oneOf.includes(cast)) errors.push(`${path} must be one of the following values: ${s.oneOf.join(", ")}`);
-    return cast;
+    // like the platform's jsonSchema (a JSON round trip): plain data, never shared with the request body
+    return s.kind === "json" ? cloneJson(cast) : cast;
   }
 
   private checkString(v: string, path: string, errors: string[], ctx: ValidationContext): unknown {
@@ -141,11 +144,12 @@ function validateObject(s: Spec, obj: Record<string, unknown>, path: string, err
   const fields = s.fields ?? {};
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(fields)) {
-    const v = field.validate(obj[key], path ? `${path}.${key}` : key, errors, ctx);
+    const v = field.validate(getOwn(obj, key), path ? `${path}.${key}` : key, errors, ctx);
     if (v !== undefined) out[key] = v;
   }
-  const unknown = Object.keys(obj).filter((k) => !(k in fields));
-  if (s.allowUnknown) for (const k of unknown) out[k] = obj[k];
+  // own keys only: `__proto__`, `constructor` or `toString` in a body are unknown properties, never prototypes
+  const unknown = Object.keys(obj).filter((k) => !Object.hasOwn(fields, k));
+  if (s.allowUnknown) for (const k of unknown) setOwn(out, k, obj[k]);
   else if (unknown.length > 0) errors.push(`${path} contains unknown properties: ${unknown.join(", ")}`);
   return out;
 }

@@ -7,6 +7,7 @@ import { authOf, type RequestContext } from "../http/context";
 import { json, success } from "../http/reply";
 import { ADMIN_ONLY, SERVER_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
+import { stringifyJson } from "../util/json";
 
 /** Key of the saved AI-chat messages in `store.extra`. */
 const AI_CHAT_FAMILY = "ai-chat";
@@ -130,7 +131,7 @@ export function adminMiscRoutes(_core: EmulatorCore): RouteDef[] {
         return json({ messages: chatRecords(ctx).filter((m) => m.projectId === projectId && m.threadId === ctx.params.thread_id).map((m) => m.message) });
       },
     },
-    { ...admin, method: "GET", path: "/internal/config", handler: (ctx) => json({ config_string: JSON.stringify(renderConfig(ctx.core.store, authOf(ctx).project)) }) },
+    { ...admin, method: "GET", path: "/internal/config", handler: (ctx) => json({ config_string: stringifyJson(renderConfig(ctx.core.store, authOf(ctx).project)) }) },
     { ...admin, method: "PATCH", path: "/internal/config/override", body: overrideBody, handler: patchOverride },
     {
       access: SERVER_OR_HIGHER,

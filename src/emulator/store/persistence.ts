@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { stringifyJson } from "../util/json";
 import type { StoreSnapshot } from "./store";
 
 /**
@@ -58,15 +59,44 @@ export function readDataFile(file: string): StoreSnapshot | undefined {
 }
 
 /**
- * Writes the state atomically: a temporary file beside the target, then a rename over it.
+ * The `--data` file could not be written, so the change that was being saved was not kept.
  *
  * @example
- * writeDataFile("./emulator.json", store.toJSON());
+ * try { store.flush(); } catch (e) { if (e instanceof EmulatorDataFileWriteError) console.error(e.reason); }
  */
-export function writeDataFile(file: string, snapshot: StoreSnapshot): void {
+export class EmulatorDataFileWriteError extends Error {
+  constructor(
+    readonly file: string,
+    /** What went wrong, from the file system (e.g. `ENOSPC: no space left on device, write`). */
+    readonly reason: string,
+  ) {
+    super(`The emulator could not write its data file ${file}: ${reason}`);
+    this.name = "EmulatorDataFileWriteError";
+  }
+}
+
+/**
+ * The data file's text for a state: indented JSON (compact when a stored value is too deep to indent), never limited
+ * by the depth of stored values.
+ *
+ * @example
+ * const text = serializeSnapshot(store.toJSON());
+ */
+export function serializeSnapshot(snapshot: StoreSnapshot): string {
+  return stringifyJson(snapshot, 2) + "\n";
+}
+
+/**
+ * Writes text atomically: a temporary file beside the target, then a rename over it. Throws
+ * `EmulatorDataFileWriteError` (and leaves no temporary file) when that fails.
+ *
+ * @example
+ * writeDataFile("./emulator.json", serializeSnapshot(store.toJSON()));
+ */
+export function writeDataFile(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
-    writeFileSync(tmp, JSON.stringify(snapshot, undefined, 2) + "\n", "utf8");
+    writeFileSync(tmp, text, "utf8");
     renameSync(tmp, file);
   } catch (e) {
     try {
@@ -74,6 +104,42 @@ export function writeDataFile(file: string, snapshot: StoreSnapshot): void {
     } catch {
       /* the temporary file may not exist */
     }
-    throw e;
+    // file-system errors may come from another realm (e.g. under a test runner), so no `instanceof Error`
+    const message = (e as { message?: unknown } | null)?.message;
+    throw new EmulatorDataFileWriteError(file, typeof message === "string" ? message : String(e));
+  }
+}
+
+/**
+ * A running emulator's `--data` file: saves each state atomically and remembers the last state that reached the
+ * disk, so a change that could not be saved can be rolled back (`Store.flush`).
+ *
+ * @example
+ * const dataFile = new DataFile("./emulator.json", store.toJSON(), { writeNow: true });
+ * store.persistTo(dataFile);
+ */
+export class DataFile {
+  private saved: string;
+
+  /** `writeNow` writes `initial` at once (a new file); otherwise `initial` is taken as what the file holds. */
+  constructor(
+    readonly file: string,
+    initial: StoreSnapshot,
+    o: { writeNow: boolean },
+  ) {
+    this.saved = serializeSnapshot(initial);
+    if (o.writeNow) writeDataFile(file, this.saved);
+  }
+
+  /** Writes a state; on failure throws `EmulatorDataFileWriteError` and keeps the last saved state. */
+  save(snapshot: StoreSnapshot): void {
+    const text = serializeSnapshot(snapshot);
+    writeDataFile(this.file, text);
+    this.saved = text;
+  }
+
+  /** A fresh copy of the last state that was written (or loaded). */
+  lastSaved(): StoreSnapshot {
+    return JSON.parse(this.saved) as StoreSnapshot;
   }
 }

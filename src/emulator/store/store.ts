@@ -34,6 +34,23 @@ export interface StoreSnapshot {
 
 const byId = <T extends { id: string }>(items: T[]) => new Map(items.map((i) => [i.id, i]));
 
+function refill<T extends { id: string }>(map: Map<string, T>, items: T[]): void {
+  map.clear();
+  for (const i of items) map.set(i.id, i);
+}
+
+/**
+ * Where a store saves its state (the `--data` file): `save` throws when the state could not be kept, `lastSaved`
+ * returns the last state that was kept.
+ *
+ * @example
+ * store.persistTo({ save: (s) => writeSomewhere(s), lastSaved: () => readItBack() });
+ */
+export interface StorePersistence {
+  save(snapshot: StoreSnapshot): void;
+  lastSaved(): StoreSnapshot;
+}
+
 /**
  * In-memory state. Maps are keyed by record id; call `touch()` after a change so `--data` persists it.
  *
@@ -53,6 +70,7 @@ export class Store {
   extra: Record<string, unknown[]>;
   private dirty = false;
   private readonly listeners = new Set<() => void>();
+  private persistence: StorePersistence | undefined;
 
   constructor(snapshot: StoreSnapshot) {
     this.signingSecret = snapshot.signingSecret;
@@ -67,16 +85,52 @@ export class Store {
     this.extra = snapshot.extra ?? {};
   }
 
-  /** Marks the state as changed; listeners (persistence) run on `flush()`. */
+  /** Marks the state as changed; it is saved (and listeners run) on `flush()`. */
   touch(): void {
     this.dirty = true;
   }
 
-  /** Runs the change listeners if anything changed since the last flush. */
+  /** Saves every state from now on through `persistence` (the `--data` file). */
+  persistTo(persistence: StorePersistence): void {
+    this.persistence = persistence;
+  }
+
+  /** True when changes are saved somewhere (and so can fail to be saved). */
+  get persistent(): boolean {
+    return this.persistence !== undefined;
+  }
+
+  /**
+   * If anything changed since the last flush: saves the state, then runs the change listeners. When saving fails
+   * the state is rolled back to the last saved one and the error is rethrown: nothing unsaved stays in memory.
+   */
   flush(): void {
     if (!this.dirty) return;
     this.dirty = false;
+    if (this.persistence) {
+      try {
+        this.persistence.save(this.toJSON());
+      } catch (e) {
+        this.restore(this.persistence.lastSaved());
+        throw e;
+      }
+    }
     for (const l of this.listeners) l();
+  }
+
+  /** Replaces the whole state with a snapshot's, in place (the maps stay the same objects). */
+  restore(snapshot: StoreSnapshot): void {
+    this.signingSecret = snapshot.signingSecret;
+    refill(this.projects, snapshot.projects);
+    refill(this.users, snapshot.users);
+    refill(this.contactChannels, snapshot.contactChannels);
+    refill(this.sessions, snapshot.sessions);
+    refill(this.verificationCodes, snapshot.verificationCodes);
+    refill(this.teams, snapshot.teams);
+    this.memberships = snapshot.memberships;
+    this.emails = snapshot.emails;
+    this.extra = snapshot.extra ?? {};
+    this.dirty = false;
   }
 
   /** Registers a change listener; returns a function that removes it. */
