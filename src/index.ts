@@ -4,7 +4,11 @@ export type { ServerAppOptions } from "./apps/server-app";
 export type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserData, ServerUserPage, ServerUserRiskScores, ServerUserUpdate } from "./resources/server-users";
 export type { CreateSessionOptions, ServerCreatedSession, ServerUserMethods } from "./resources/server-user-methods";
 export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/server-user-channels";
-export type { CurrentServerUser } from "./resources/server-user-lookup";
+export type { ApiKeyUserOr, CurrentServerUser } from "./resources/server-user-lookup";
+export type { ServerUserListTeamsOptions, ServerUserTeamMethods } from "./resources/server-user-teams";
+export type { ServerUserAccountMethods, UserClientJson } from "./resources/server-user-account";
+export type { DeprecatedOAuthConnection, ServerConnectedAccountOptions } from "./resources/server-connected-accounts";
+export type { ServerPermissionOptions } from "./resources/server-user-permissions";
 export { AdminApp } from "./apps/admin-app";
 export type { AdminAppOptions } from "./apps/admin-app";
 export type {

@@ -12,7 +12,7 @@ import type { GetUserOptions } from "../auth/session-flows";
 import type { KnownErrors as UserKnownErrors } from "../errors";
 import type { ApiKey } from "../resources/api-keys";
 import { checkApiKey, createCurrentServerUser, getUserByApiKey } from "../resources/server-user-lookup";
-import type { CurrentServerUser } from "../resources/server-user-lookup";
+import type { ApiKeyUserOr, CurrentServerUser } from "../resources/server-user-lookup";
 import { createUser, getServerUser, listServerUsers } from "../resources/server-users";
 import type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserJson, ServerUserPage } from "../resources/server-users";
 import type { Result as UserResult } from "../util/result";
@@ -95,7 +95,8 @@ export class ServerApp extends ClientApp {
    * A user of the project:
    * - `getUser(id)`: any user by id (`GET /users/{id}`), or null when there is none;
    * - `getUser({ apiKey, or? })`: the owner of a user API key; when the key is unknown, revoked, expired or a
-   *   team key, null (`or: "return-null"`, the default) or a thrown `NotSignedInError` (`or: "throw"`);
+   *   team key, null (`or: "return-null"`, the default, or `"anonymous"`, which the official SDK also takes) or a
+   *   thrown `NotSignedInError` (`or: "throw"`);
    * - `getUser(options?)` / `getUser({ tokenStore: request })`: the signed-in user of that session, with the
    *   same `or` / `includeRestricted` rules as `ClientApp.getUser`, read in server form (server fields and actions).
    *
@@ -107,11 +108,11 @@ export class ServerApp extends ClientApp {
    */
   override getUser(userId: string): Promise<ServerUser | null>;
   override getUser(options: { apiKey: string; or: "throw" }): Promise<ServerUser>;
-  override getUser(options: { apiKey: string; or?: "return-null" | "throw" }): Promise<ServerUser | null>;
+  override getUser(options: { apiKey: string; or?: ApiKeyUserOr }): Promise<ServerUser | null>;
   override getUser(options: GetUserOptions & { or: "throw" | "redirect" | "anonymous" }): Promise<CurrentServerUser>;
   override getUser(options?: GetUserOptions): Promise<CurrentServerUser | null>;
   override async getUser(
-    arg?: string | { apiKey: string; or?: "return-null" | "throw" } | GetUserOptions,
+    arg?: string | { apiKey: string; or?: ApiKeyUserOr } | GetUserOptions,
   ): Promise<ServerUser | CurrentServerUser | null> {
     if (typeof arg === "string") return getServerUser(this.ctx, arg);
     if (typeof arg === "object" && arg !== null && "apiKey" in arg) {
@@ -124,6 +125,16 @@ export class ServerApp extends ClientApp {
     }
     const found = await resolveUser(this.ctx, arg);
     return found && createCurrentServerUser(this.ctx, found.session, found.user as unknown as ServerUserJson);
+  }
+
+  /**
+   * The signed-in user of the app's token store, in server form: the same as `getUser()`.
+   * @deprecated Use `getUser()`; kept for code written for the official SDK.
+   * @example
+   * const me = await server.getServerUser(); // CurrentServerUser | null
+   */
+  getServerUser(): Promise<CurrentServerUser | null> {
+    return this.getUser();
   }
 
   /**

@@ -87,7 +87,15 @@ export async function startMfa(ctx: AuthContext, error: KnownErrors["MultiFactor
  * @internal
  */
 export function emailCallbackUrl(given: string | undefined, page: string, method: string): string {
-  if (given !== undefined) return absoluteUrl(requireString(given, "callbackUrl"));
+  if (given !== undefined) {
+    const url = absoluteUrl(requireString(given, "callbackUrl"));
+    try {
+      new URL(url);
+    } catch {
+      throw new ArgumentError(`callbackUrl must be an absolute URL (or, in a browser, one relative to the page), got ${JSON.stringify(given)}.`);
+    }
+    return url;
+  }
   if (!inBrowser()) {
     throw new ArgumentError(`${method} needs { callbackUrl } outside a browser: the absolute URL the e-mail's link should open.`);
   }

@@ -89,12 +89,16 @@ export type ApiKey<Type extends "user" | "team" = "user" | "team", IsFirstView e
 export interface ApiKeyBase {
   id: string;
   description: string;
-  /** Absent for a key that never expires. */
+  /** Undefined for a key that never expires. */
   expiresAt?: Date;
-  /** When the key was revoked; absent or null while it is not. */
+  /** When the key was revoked; null while it is not. */
   manuallyRevokedAt?: Date | null;
   createdAt: Date;
-  isPublic: boolean;
+  /**
+   * Whether the key may appear in client code (`pk_…`). Readable, but not an own enumerable property: the
+   * official SDK's key objects have no such field, so `Object.keys` and `JSON.stringify` leave it out.
+   */
+  readonly isPublic: boolean;
   /** Changes the key, then refreshes the owner's key list. */
   update(data: ApiKeyUpdate): Promise<void>;
   /** Revokes the key for good (`update({ revoked: true })`). */
@@ -130,7 +134,8 @@ const keys = (ctx: AuthContext) =>
     return list.items;
   });
 
-const millis = (v: number | null | undefined) => (v == null ? undefined : new Date(v));
+/** Millis → Date; a missing (or zero) time is none, as the official SDK reads it. */
+const millis = (v: number | null | undefined) => (v ? new Date(v) : undefined);
 
 /** @internal `expiresAt` → `expires_at_millis`, checked. */
 function expiryMillis(expiresAt: unknown): number | null {
@@ -172,32 +177,35 @@ export function apiKeyFromJson(
   // list to refresh is keyed by it.
   const listOwner = named ? apiKeyOwner(named) : owner;
   const path = `/${owner.kind}-api-keys/${k.id}`;
+  // The own enumerable properties, in order, are the official SDK's: JSON.stringify(key) and Object.keys(key)
+  // give the same set (expiresAt is an own property even when undefined; JSON leaves it out).
   const key = {
     id: k.id,
     description: k.description,
     expiresAt: millis(k.expires_at_millis),
-    manuallyRevokedAt: k.manually_revoked_at_millis == null ? null : new Date(k.manually_revoked_at_millis),
+    manuallyRevokedAt: millis(k.manually_revoked_at_millis) ?? null,
     createdAt: new Date(k.created_at_millis),
-    isPublic: k.is_public,
-    value: typeof k.value === "string" ? k.value : { lastFour: k.value.last_four },
     ...(owner.kind === "user" ? { type: "user" as const, userId: owner.id } : { type: "team" as const, teamId: owner.id }),
-    async update(data: ApiKeyUpdate) {
-      const body = updateBody(data);
-      await ctx.core.request({ method: "PATCH", path, query: query(listOwner), session, body });
-      await keys(ctx).refresh([session, listOwner.kind, listOwner.id]);
-    },
-    revoke() {
-      return key.update({ revoked: true });
+    value: typeof k.value === "string" ? k.value : { lastFour: k.value.last_four },
+    isValid() {
+      return key.whyInvalid() === null;
     },
     whyInvalid(): ApiKeyInvalidReason | null {
       if (key.manuallyRevokedAt) return "manually-revoked";
       if (key.expiresAt && key.expiresAt.getTime() < Date.now()) return "expired";
       return null;
     },
-    isValid() {
-      return key.whyInvalid() === null;
+    revoke() {
+      return key.update({ revoked: true });
+    },
+    async update(data: ApiKeyUpdate) {
+      const body = updateBody(data);
+      await ctx.core.request({ method: "PATCH", path, query: query(listOwner), session, body });
+      await keys(ctx).refresh([session, listOwner.kind, listOwner.id]);
     },
   };
+  // Not one of the official fields: readable, but left out of Object.keys and JSON.
+  Object.defineProperty(key, "isPublic", { value: k.is_public, enumerable: false });
   return key as ApiKey<"user" | "team", boolean>;
 }
 

@@ -7,6 +7,7 @@ import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
 import type { OAuthAccessTokenError } from "./connected-accounts";
 import type { OAuthProviderJson } from "./oauth-providers";
+import { SERVER_CACHE as SERVER_USER_CACHE } from "./server-users";
 
 /** The error `createOAuthProvider` and `ServerOAuthProvider.update` return as a result. */
 type AlreadyUsedForSignIn = KnownErrors["OAuthProviderAccountIdAlreadyUsedForSignIn"];
@@ -114,7 +115,8 @@ const NO_TOKEN_CODES = [
 ] as const;
 
 /**
- * @internal What a change of `userId`'s connections alters: the server's list and tokens for that user, and —
+ * @internal What a change of `userId`'s connections alters: the server's list, connected accounts and tokens for
+ * that user, and —
  * since the user may be signed in to this app — every session's connections, connected accounts, tokens and user.
  */
 function changed(ctx: AuthContext, userId: string): Promise<unknown> {
@@ -123,6 +125,7 @@ function changed(ctx: AuthContext, userId: string): Promise<unknown> {
   ctx.caches.get("oauth-access-tokens")?.invalidateWhere(() => true);
   return Promise.all([
     providers(ctx).refresh([SERVER, userId]),
+    ctx.caches.get(SERVER_USER_CACHE.connectedAccounts)?.refresh([userId]),
     ctx.caches.get("oauth-providers")?.refreshWhere(() => true),
     ctx.caches.get("connected-accounts")?.refreshWhere(() => true),
   ]);
@@ -144,7 +147,7 @@ export function serverOAuthProviderFromJson(ctx: AuthContext, p: OAuthProviderJs
     type: p.type ?? p.provider_config_id,
     userId: p.user_id,
     accountId: p.account_id as string,
-    ...(p.email != null ? { email: p.email } : {}),
+    email: p.email ?? undefined, // an own property even when absent, as on the official SDK's objects
     allowSignIn: p.allow_sign_in,
     allowConnectedAccounts: p.allow_connected_accounts,
     async update(data) {

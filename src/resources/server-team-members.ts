@@ -95,10 +95,11 @@ export async function listServerTeamUsers(ctx: AuthContext, teamId: string): Pro
  * @internal What a membership change in `teamId` for `userId` alters: the team's members and member
  * permissions (server and every session), the user's team lists (server, filtered by that user, and every
  * session's), the server user and user lists (`listUsers({ teamId })`, a removed member's selected team), the
- * user's permissions in the team, and cached current users.
+ * user's permissions and profile in the team, and cached current users.
  */
 export function membershipChanged(ctx: AuthContext, teamId: string, userId: string): Promise<unknown> {
   const inTeam = ([, t]: readonly unknown[]) => t === teamId;
+  ctx.caches.get(USER_CACHE.teamProfiles)?.invalidateWhere(([u, t]) => u === userId && t === teamId);
   return Promise.all([
     userChanged(ctx, userId),
     ctx.caches.get(USER_CACHE.teamPermissions)?.refreshWhere(([u, t]) => u === userId && t === teamId),

@@ -9,7 +9,7 @@ import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
 import { inviteUser, listSentInvitations } from "./team-invitations";
 import type { SentTeamInvitation, TeamInviteOptions } from "./team-invitations";
-import { CACHE, optionalNullableString } from "./team-refs";
+import { CACHE, optionalNullableString, receivedInvitationsChanged } from "./team-refs";
 import type { Team } from "./teams";
 import type { TeamJson } from "./users";
 import { SERVER, SERVER_CACHE, addTeamMember, listServerTeamUsers, removeTeamMember } from "./server-team-members";
@@ -205,6 +205,8 @@ function teamChanged(ctx: AuthContext, teamId: string): Promise<unknown> {
 function forgetDeletedTeam(ctx: AuthContext, teamId: string): void {
   const scoped = [CACHE.members, CACHE.sent, CACHE.profile, CACHE.teamPermissions, SERVER_CACHE.members, SERVER_CACHE.permissions];
   for (const name of scoped) ctx.caches.get(name)?.invalidateWhere(([, t]) => t === teamId);
+  ctx.caches.get(USER_CACHE.teamProfiles)?.invalidateWhere(([, t]) => t === teamId);
+  receivedInvitationsChanged(ctx);
   ctx.caches.get("api-keys")?.invalidateWhere(([, kind, id]) => kind === "team" && id === teamId);
 }
 
@@ -247,7 +249,7 @@ export function serverTeamFromJson(ctx: AuthContext, t: ServerTeamJson): ServerT
         ...invitation,
         async revoke() {
           await invitation.revoke();
-          await ctx.caches.get(CACHE.sent)?.refreshWhere(([s, t]) => s !== SERVER && t === id);
+              await ctx.caches.get(CACHE.sent)?.refreshWhere(([s, t]) => s !== SERVER && t === id);
         },
       }));
     },

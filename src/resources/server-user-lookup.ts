@@ -11,32 +11,21 @@ import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
 import { apiKeyFromJson } from "./api-keys";
 import type { ApiKey, ApiKeyJson } from "./api-keys";
-import { createServerSession, serverUserMethods } from "./server-user-methods";
 import type { ServerUserMethods } from "./server-user-methods";
-import { deleteServerUser, getServerUser, serverUserDataFromJson, updateServerUser } from "./server-users";
-import type { ServerUser, ServerUserData, ServerUserJson, ServerUserUpdate } from "./server-users";
+import { SERVER_CACHE, deleteServerUser, getServerUser, serverUserFromJson } from "./server-users";
+import type { ServerUser, ServerUserData, ServerUserJson } from "./server-users";
 
 /**
- * The signed-in user of a session, read by a server: every {@link CurrentUser} action (bound to that session)
- * plus the server fields and the server-only actions. `update` takes the server fields too.
+ * The signed-in user of a session, read by a server: every {@link ServerUser} field and action (server endpoints,
+ * server objects) plus what belongs to the session — `signOut`, the token getters and the other members of
+ * {@link CurrentUser} a server user lacks. `updatePassword` and `getActiveSessions` go through the session (so the
+ * current session survives a password change and is marked in the list); `delete` also signs the session out.
  *
  * @example
  * const user = await server.getUser({ tokenStore: request });
  * if (user) await user.setServerMetadata({ lastSeenFrom: "api" });
  */
-export interface CurrentServerUser
-  extends Omit<CurrentUser, "selectedTeam" | "update">,
-    ServerUserData,
-    Pick<
-      ServerUserMethods,
-      "setClientReadOnlyMetadata" | "setServerMetadata" | "setPrimaryEmail" | "grantPermission" | "revokePermission" | "createSession"
-    > {
-  /**
-   * Changes fields of the user, server fields included (`PATCH /users/{id}`).
-   * @example
-   * await user.update({ displayName: "Ada", serverMetadata: { plan: "pro" } });
-   */
-  update(data: ServerUserUpdate): Promise<void>;
+export interface CurrentServerUser extends Omit<CurrentUser, keyof ServerUser>, ServerUserData, ServerUserMethods {
   /**
    * Deletes the user with the server key (`DELETE /users/{id}`, so the project's client-deletion switch does not
    * apply), then signs this session out locally.
@@ -53,24 +42,31 @@ export interface CurrentServerUser
  */
 export function createCurrentServerUser(ctx: AuthContext, session: Session, json: ServerUserJson): CurrentServerUser {
   const client = createCurrentUser(ctx, session, json);
-  const server = serverUserMethods(ctx, json.id);
   return {
     ...client,
-    ...serverUserDataFromJson(ctx, json),
-    update: (body) => updateServerUser(ctx, json.id, body),
+    ...serverUserFromJson(ctx, json),
+    async updatePassword(options) {
+      const error = await client.updatePassword(options);
+      if (!error) await ctx.caches.get(SERVER_CACHE.sessions)?.refresh([json.id]); // the other sessions ended
+      return error;
+    },
+    getActiveSessions: client.getActiveSessions,
     async delete() {
       await deleteServerUser(ctx, json.id);
       await session.invalidate();
       forgetSession(ctx, session);
     },
-    setClientReadOnlyMetadata: server.setClientReadOnlyMetadata,
-    setServerMetadata: server.setServerMetadata,
-    setPrimaryEmail: server.setPrimaryEmail,
-    grantPermission: server.grantPermission,
-    revokePermission: server.revokePermission,
-    createSession: (options) => createServerSession(ctx, json.id, options),
   };
 }
+
+/**
+ * What `ServerApp.getUser({ apiKey, or })` does when the key has no valid owner: `"return-null"` (default) and
+ * `"anonymous"` (accepted as the official SDK accepts it) give null, `"throw"` throws a `NotSignedInError`.
+ *
+ * @example
+ * const owner = await server.getUser({ apiKey, or: "anonymous" }); // ServerUser | null
+ */
+export type ApiKeyUserOr = "return-null" | "anonymous" | "throw";
 
 /** The key's type from its `user` / `team` marker, or null when the value does not carry one. */
 function markedType(value: string): "user" | "team" | null {
@@ -105,23 +101,28 @@ export async function checkApiKey(
 
 /**
  * @internal The owner of a user API key. When the key is unknown, revoked, expired or a team key (or its owner is
- * gone): null with `or: "return-null"` (default), a `NotSignedInError` (`LatchkeyError`, the platform's refusal as
- * `cause`) with `or: "throw"`.
+ * gone): null with `or: "return-null"` (default) or `"anonymous"` (the official SDK takes it and returns null too:
+ * an API key never creates a user), a `NotSignedInError` (`LatchkeyError`, the platform's refusal as `cause`) with
+ * `or: "throw"`.
  * @example
  * const owner = await getUserByApiKey(ctx, value); // null for an invalid key
  * const sure = await getUserByApiKey(ctx, value, "throw");
  */
-export async function getUserByApiKey(ctx: AuthContext, apiKey: string, or: "return-null" | "throw" = "return-null"): Promise<ServerUser | null> {
+export async function getUserByApiKey(
+  ctx: AuthContext,
+  apiKey: string,
+  or: ApiKeyUserOr = "return-null",
+): Promise<ServerUser | null> {
   requireString(apiKey, "apiKey");
-  if (or !== "return-null" && or !== "throw") {
-    throw new ArgumentError(`getUser({ apiKey })'s "or" must be "return-null" or "throw", got ${JSON.stringify(or)}.`);
+  if (or !== "return-null" && or !== "anonymous" && or !== "throw") {
+    throw new ArgumentError(`getUser({ apiKey })'s "or" must be "return-null", "anonymous" or "throw", got ${JSON.stringify(or)}.`);
   }
   const result = await ctx.core.expect<ApiKeyJson>(
     () => ctx.core.request<ApiKeyJson>({ method: "POST", path: "/user-api-keys/check", body: { api_key: apiKey } }),
     ["API_KEY_NOT_VALID"],
   );
   const user = result.status === "ok" && result.data.user_id ? await getServerUser(ctx, result.data.user_id) : null;
-  if (user || or === "return-null") return user;
+  if (user || or !== "throw") return user;
   const why = result.status === "error" ? result.error.message : "the key is not a valid user API key";
   throw new LatchkeyError(`getUser({ apiKey, or: "throw" }) found no user: ${why}`, "NotSignedInError", {
     cause: result.status === "error" ? result.error : undefined,

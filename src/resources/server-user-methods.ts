@@ -6,14 +6,17 @@ import { createApiKey, listApiKeys } from "./api-keys";
 import type { ApiKey, ApiKeyCreate } from "./api-keys";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
-import type { ListPermissionsOptions, TeamPermission } from "./permissions";
+import type { TeamPermission } from "./permissions";
 import { changePermission, getPermissionOf, listPermissionsOf } from "./server-user-permissions";
+import type { ServerPermissionOptions } from "./server-user-permissions";
+import { serverUserAccountMethods } from "./server-user-account";
+import type { ServerUserAccountMethods } from "./server-user-account";
+import { serverUserTeamMethods } from "./server-user-teams";
+import type { ServerUserTeamMethods } from "./server-user-teams";
 import { listServerContactChannels, createServerContactChannel } from "./server-user-channels";
 import type { ServerContactChannel, ServerContactChannelCreate } from "./server-user-channels";
-import { listServerTeams } from "./server-teams";
-import type { ServerTeam } from "./server-teams";
 import { SERVER_CACHE, deleteServerUser, updateServerUser } from "./server-users";
-import type { ServerUserUpdate } from "./server-users";
+import type { ServerUserJson, ServerUserUpdate } from "./server-users";
 import type { ActiveSession, ActiveSessionJson } from "./sessions";
 import { activeSessionFromJson } from "./sessions";
 import type { TeamRef } from "./team-refs";
@@ -47,15 +50,16 @@ const MAX_SESSION_MILLIS = 31_708_800_000;
 const YEAR_MILLIS = 31_536_000_000;
 
 /**
- * What a server can do to any user: the `ServerUser` actions, bound to that user's id. Reads are cached per app
- * and user; each change refreshes what it affects.
+ * What a server can do to any user: the `ServerUser` actions, bound to that user's id (with the team actions of
+ * {@link ServerUserTeamMethods} and the account actions of {@link ServerUserAccountMethods}). Reads are cached per
+ * app and user; each change refreshes what it affects.
  *
  * @example
  * const user = (await server.getUser(userId))!;
  * await user.update({ displayName: "Ada", serverMetadata: { plan: "pro" } });
  * const { accessToken } = await (await user.createSession({ isImpersonation: true })).getTokens();
  */
-export interface ServerUserMethods {
+export interface ServerUserMethods extends ServerUserTeamMethods, ServerUserAccountMethods {
   /**
    * Changes fields of the user (`PATCH /users/{id}`); setting `password` ends the user's sessions.
    * @example
@@ -121,19 +125,22 @@ export interface ServerUserMethods {
   hasPermission(team: TeamRef, permissionId: string): Promise<boolean>;
   hasPermission(permissionId: string): Promise<boolean>;
   /**
-   * The permission if the user holds it (directly or through another), else null.
+   * The permission if the user holds it, else null; held through another counts unless `direct: true`
+   * (`recursive: false`).
    * @example
    * const admin = await user.getPermission(team, "team_admin");
+   * const granted = await user.getPermission(team, "$read_members", { direct: true });
    */
-  getPermission(team: TeamRef, permissionId: string): Promise<TeamPermission | null>;
-  getPermission(permissionId: string): Promise<TeamPermission | null>;
+  getPermission(team: TeamRef, permissionId: string, options?: ServerPermissionOptions): Promise<TeamPermission | null>;
+  getPermission(permissionId: string, options?: ServerPermissionOptions): Promise<TeamPermission | null>;
   /**
-   * The user's permissions in a team, or at project scope (`recursive` defaults to true).
+   * The user's permissions in a team, or at project scope; contained permissions count unless `direct: true`
+   * (`recursive: false`).
    * @example
-   * const direct = await user.listPermissions(team, { recursive: false });
+   * const direct = await user.listPermissions(team, { direct: true });
    */
-  listPermissions(team: TeamRef, options?: ListPermissionsOptions): Promise<TeamPermission[]>;
-  listPermissions(options?: ListPermissionsOptions): Promise<TeamPermission[]>;
+  listPermissions(team: TeamRef, options?: ServerPermissionOptions): Promise<TeamPermission[]>;
+  listPermissions(options?: ServerPermissionOptions): Promise<TeamPermission[]>;
   /**
    * Creates a session for the user (`POST /auth/sessions`), e.g. to impersonate them. Unknown user:
    * `USER_ID_DOES_NOT_EXIST`.
@@ -165,12 +172,6 @@ export interface ServerUserMethods {
    * for (const s of await user.getActiveSessions()) await user.revokeSession(s.id);
    */
   revokeSession(sessionId: string): Promise<void>;
-  /**
-   * The teams the user is a member of, with their server actions (same as `server.listTeams({ userId })`).
-   * @example
-   * const teamIds = (await user.listTeams()).map((t) => t.id);
-   */
-  listTeams(): Promise<ServerTeam[]>;
   /**
    * The user's API keys (values as `{ lastFour }`).
    * @example
@@ -215,12 +216,15 @@ export async function createServerSession(ctx: AuthContext, userId: string, opti
 /**
  * @internal The {@link ServerUserMethods} of user `userId`.
  * @example
- * const user = { ...serverUserDataFromJson(json), ...serverUserMethods(ctx, json.id) };
+ * const user = { ...serverUserDataFromJson(ctx, json), ...serverUserMethods(ctx, json) };
  */
-export function serverUserMethods(ctx: AuthContext, userId: string): ServerUserMethods {
+export function serverUserMethods(ctx: AuthContext, json: ServerUserJson): ServerUserMethods {
+  const userId = json.id;
   const owner = { userId };
   const update = (data: ServerUserUpdate) => updateServerUser(ctx, userId, data);
   return {
+    ...serverUserTeamMethods(ctx, userId),
+    ...serverUserAccountMethods(ctx, json),
     update,
     delete: () => deleteServerUser(ctx, userId),
     async setDisplayName(displayName) {
@@ -239,8 +243,8 @@ export function serverUserMethods(ctx: AuthContext, userId: string): ServerUserM
     grantPermission: async (a: TeamRef, b?: string) => changePermission(ctx, "POST", userId, a, b),
     revokePermission: async (a: TeamRef, b?: string) => changePermission(ctx, "DELETE", userId, a, b),
     hasPermission: async (a: TeamRef, b?: string) => (await getPermissionOf(ctx, userId, a, b)) !== null,
-    getPermission: async (a: TeamRef, b?: string) => getPermissionOf(ctx, userId, a, b),
-    listPermissions: async (a?: TeamRef | ListPermissionsOptions, b?: ListPermissionsOptions) => listPermissionsOf(ctx, userId, a, b),
+    getPermission: async (a: TeamRef, b?: string | ServerPermissionOptions, c?: ServerPermissionOptions) => getPermissionOf(ctx, userId, a, b, c),
+    listPermissions: async (a?: TeamRef | ServerPermissionOptions, b?: ServerPermissionOptions) => listPermissionsOf(ctx, userId, a, b),
     createSession: (options) => createServerSession(ctx, userId, options),
     listContactChannels: () => listServerContactChannels(ctx, userId),
     createContactChannel: (data) => createServerContactChannel(ctx, userId, data),
@@ -250,7 +254,6 @@ export function serverUserMethods(ctx: AuthContext, userId: string): ServerUserM
       await ctx.core.request({ method: "DELETE", path: `/auth/sessions/${encodeURIComponent(id)}`, query: { user_id: userId } });
       await Promise.all([sessionsOf(ctx).refresh([userId]), ctx.caches.get("sessions")?.refreshWhere(() => true)]);
     },
-    listTeams: () => listServerTeams(ctx, { userId }),
     listApiKeys: () => listApiKeys(ctx, NO_SESSION, owner) as Promise<ApiKey<"user">[]>,
     createApiKey: (data) => createApiKey(ctx, NO_SESSION, owner, data) as Promise<ApiKey<"user", true>>,
   };

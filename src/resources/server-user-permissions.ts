@@ -21,6 +21,19 @@ const projectPermissionsOf = (ctx: AuthContext) =>
     return (await ctx.core.request<ListJson<PermissionJson>>({ path: "/project-permissions", query })).items;
   });
 
+/**
+ * Options of a server user's permission reads: the client's `recursive`, or the official server typings'
+ * `direct` (`direct: true` is `recursive: false`). Both at once must agree.
+ *
+ * @example
+ * await user.listPermissions(team, { direct: true }); // only the directly granted permissions
+ * await user.getPermission(team, "team_admin", { direct: true });
+ */
+export interface ServerPermissionOptions extends ListPermissionsOptions {
+  /** Only permissions granted directly (not contained in another). Default false. */
+  direct?: boolean;
+}
+
 const isTeamRef = (value: unknown): value is TeamRef =>
   typeof value === "string" || (typeof value === "object" && value !== null && "id" in value);
 
@@ -30,17 +43,26 @@ function scopeOf(teamOrId: unknown, permissionId: unknown): [string | undefined,
   return [teamIdOf(teamOrId), requireString(permissionId, "permissionId")];
 }
 
+/** `recursive` from validated options (default true). */
+function recursiveOf(options: unknown): boolean {
+  const o = optionalObject(options as ServerPermissionOptions | undefined, "permission options");
+  if (o.recursive !== undefined && typeof o.recursive !== "boolean") throw new ArgumentError("recursive must be a boolean.");
+  if (o.direct !== undefined && typeof o.direct !== "boolean") throw new ArgumentError("direct must be a boolean.");
+  if (o.recursive !== undefined && o.direct !== undefined && o.recursive === o.direct) {
+    throw new ArgumentError("direct and recursive contradict each other: pass one of them (direct: true is recursive: false).");
+  }
+  return o.direct !== undefined ? !o.direct : (o.recursive ?? true);
+}
+
 /**
  * @internal The user's permissions in a team (team first) or at project scope, through the cache.
  * @example
- * await listPermissionsOf(ctx, userId, teamId, { recursive: false });
+ * await listPermissionsOf(ctx, userId, teamId, { direct: true });
  */
-export async function listPermissionsOf(ctx: AuthContext, userId: string, a?: TeamRef | ListPermissionsOptions, b?: ListPermissionsOptions) {
+export async function listPermissionsOf(ctx: AuthContext, userId: string, a?: TeamRef | ServerPermissionOptions, b?: ServerPermissionOptions) {
   const scoped = isTeamRef(a);
   if (!scoped && b !== undefined) throw new ArgumentError("listPermissions: pass the options first when no team is given.");
-  const o = optionalObject(scoped ? b : (a as ListPermissionsOptions | undefined), "listPermissions options");
-  if (o.recursive !== undefined && typeof o.recursive !== "boolean") throw new ArgumentError("recursive must be a boolean.");
-  const recursive = o.recursive ?? true;
+  const recursive = recursiveOf(scoped ? b : a);
   const items = scoped
     ? await teamPermissionsOf(ctx).get([userId, teamIdOf(a), recursive])
     : await projectPermissionsOf(ctx).get([userId, recursive]);
@@ -48,13 +70,16 @@ export async function listPermissionsOf(ctx: AuthContext, userId: string, a?: Te
 }
 
 /**
- * @internal `(team, id)` or `(id)`: the permission if held, else null.
+ * @internal `(team, id, options?)` or `(id, options?)`: the permission if held, else null.
  * @example
- * await getPermissionOf(ctx, userId, teamId, "team_admin");
+ * await getPermissionOf(ctx, userId, teamId, "team_admin", { direct: true });
  */
-export async function getPermissionOf(ctx: AuthContext, userId: string, a: unknown, b: unknown): Promise<TeamPermission | null> {
-  const [teamId, id] = scopeOf(a, b);
-  const all = teamId === undefined ? await listPermissionsOf(ctx, userId) : await listPermissionsOf(ctx, userId, teamId);
+export async function getPermissionOf(ctx: AuthContext, userId: string, a: unknown, b?: unknown, c?: unknown): Promise<TeamPermission | null> {
+  const projectScope = typeof b !== "string";
+  const [teamId, id] = projectScope ? [undefined, requireString(a, "permissionId")] : scopeOf(a, b);
+  const options = (projectScope ? b : c) as ServerPermissionOptions | undefined;
+  if (projectScope && c !== undefined) throw new ArgumentError("getPermission: pass the options second when no team is given.");
+  const all = teamId === undefined ? await listPermissionsOf(ctx, userId, options) : await listPermissionsOf(ctx, userId, teamId, options);
   return all.find((p) => p.id === id) ?? null;
 }
 

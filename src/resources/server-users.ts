@@ -2,6 +2,7 @@ import type { AuthContext } from "../auth/context";
 import { requireString } from "../apps/options";
 import { isKnownErrorOf } from "../errors/known-error";
 import { resourceCache } from "./cached";
+import { CACHE } from "./team-refs";
 import type { ListJson } from "./cached";
 import { serverUserMethods } from "./server-user-methods";
 import type { ServerUserMethods } from "./server-user-methods";
@@ -173,6 +174,14 @@ export const SERVER_CACHE = {
   sessions: "server-user-sessions",
   teamPermissions: "server-user-team-permissions",
   projectPermissions: "server-user-project-permissions",
+  /** `[userId]` → the user's connected accounts (`GET /connected-accounts/{userId}`). */
+  connectedAccounts: "server-user-connected-accounts",
+  /** `[userId]` → the user's notification preferences (`GET /emails/notification-preference/{userId}`). */
+  notificationCategories: "server-user-notification-categories",
+  /** `[userId]` → invitations the user received (`GET /team-invitations?user_id=`). */
+  teamInvitations: CACHE.serverReceived,
+  /** `[userId, teamId]` → the user's profile in a team (`GET /team-member-profiles/{teamId}/{userId}`). */
+  teamProfiles: "server-user-team-profiles",
 } as const;
 
 const users = (ctx: AuthContext) =>
@@ -234,7 +243,7 @@ export function serverUserDataFromJson(ctx: AuthContext, u: ServerUserJson): Ser
  * const user = serverUserFromJson(ctx, json);
  */
 export function serverUserFromJson(ctx: AuthContext, u: ServerUserJson): ServerUser {
-  return Object.assign(serverUserDataFromJson(ctx, u), serverUserMethods(ctx, u.id));
+  return Object.assign(serverUserDataFromJson(ctx, u), serverUserMethods(ctx, u));
 }
 
 /**

@@ -8,7 +8,7 @@ import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
-import { CACHE, refreshCached } from "./team-refs";
+import { CACHE, receivedInvitationsChanged, refreshCached } from "./team-refs";
 
 /** @internal Wire shape of a pending team invitation. */
 export interface TeamInvitationJson {
@@ -82,6 +82,7 @@ const received = (ctx: AuthContext) =>
 /** @internal After joining a team: the user's teams, received invitations, and permissions in `teamId` (or any team). */
 function joined(ctx: AuthContext, session: Session, teamId?: string): Promise<unknown> {
   const permissionKey = teamId === undefined ? [session] : [session, teamId];
+  receivedInvitationsChanged(ctx);
   return Promise.all([
     refreshCached(ctx, CACHE.teams, session),
     received(ctx).refresh([session]),
@@ -96,6 +97,7 @@ export async function inviteUser(ctx: AuthContext, session: Session, teamId: str
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new ArgumentError(`email must be an e-mail address, got ${JSON.stringify(email)}.`);
   const callback_url = emailCallbackUrl(o.callbackUrl, ctx.core.urls.teamInvitation, "inviteUser");
   await ctx.core.request({ method: "POST", path: "/team-invitations/send-code", session, body: { team_id: teamId, email, callback_url } });
+  receivedInvitationsChanged(ctx);
   await sent(ctx).refresh([session, teamId]);
 }
 
@@ -107,6 +109,7 @@ export async function listSentInvitations(ctx: AuthContext, session: Session, te
     expiresAt: new Date(i.expires_at_millis),
     async revoke() {
       await ctx.core.request({ method: "DELETE", path: `/team-invitations/${encodeURIComponent(i.id)}`, query: { team_id: teamId }, session });
+      receivedInvitationsChanged(ctx);
       await sent(ctx).refresh([session, teamId]);
     },
   }));

@@ -20,6 +20,8 @@ export const CACHE = {
   teams: "teams",
   /** `[session]` → invitations the user received (`GET /team-invitations?user_id=me`). */
   received: "team-invitations-received",
+  /** `[userId]` → invitations a user received, as a server reads them (`GET /team-invitations?user_id=`). */
+  serverReceived: "server-user-team-invitations",
   /** `[session, teamId]` → invitations sent by a team (`GET /team-invitations?team_id=`). */
   sent: "team-invitations-sent",
   /** `[session, teamId]` → member profiles of a team (`GET /team-member-profiles?team_id=`). */
@@ -31,6 +33,17 @@ export const CACHE = {
   /** `[session, recursive]` → the user's project permissions. */
   projectPermissions: "project-permissions",
 } as const;
+
+/**
+ * Drops every received-invitation list (each session's and, in a server app, each user's): an invitation goes to
+ * an e-mail address, so sending, revoking or accepting one may change any of them.
+ * @internal
+ * @example
+ * receivedInvitationsChanged(ctx); // after POST /team-invitations/send-code
+ */
+export function receivedInvitationsChanged(ctx: AuthContext): void {
+  for (const name of [CACHE.received, CACHE.serverReceived]) ctx.caches.get(name)?.invalidateWhere(() => true);
+}
 
 /** @internal The id of `team`, or an ArgumentError naming the argument. */
 export function teamIdOf(team: unknown, name = "team"): string {

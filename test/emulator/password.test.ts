@@ -137,5 +137,28 @@ describe("update and set", () => {
     expect((await call(em, "/auth/password/set", { ...h, body: { password: "password123" } })).json).toEqual({ success: true });
     const again = await call(em, "/auth/password/set", { ...h, body: { password: "password123" } });
     expect([again.status, again.text]).toEqual([400, "User already has a password set."]);
+    // the new password is checked before "already set", as on the platform
+    expectKnown(await call(em, "/auth/password/set", { ...h, body: { password: "short" } }), 400, "PASSWORD_TOO_SHORT");
+  });
+
+  test("with password sign-in disabled, update and set answer PASSWORD_AUTHENTICATION_NOT_ENABLED and change nothing", async () => {
+    const user = await signUp(em);
+    const anon = (await call(em, "/auth/anonymous/sign-up", { body: {} })).json;
+    await withConfig({ credentialEnabled: false }, async () => {
+      const body = { old_password: user.password, new_password: "short" };
+      expectKnown(await call(em, "/auth/password/update", { accessToken: user.access_token, body }), 400, "PASSWORD_AUTHENTICATION_NOT_ENABLED");
+      const set = { accessToken: anon.access_token, allowAnonymous: true, body: { password: "password123" } };
+      expectKnown(await call(em, "/auth/password/set", set), 400, "PASSWORD_AUTHENTICATION_NOT_ENABLED");
+    });
+    expect((await call(em, "/auth/password/sign-in", { body: { email: user.email, password: user.password } })).status).toBe(200);
+  });
+
+  test("update with server access and a user's access token acts on that user", async () => {
+    const user = await signUp(em);
+    const r = await call(em, "/auth/password/update", { access: "server", accessToken: user.access_token, body: { old_password: user.password, new_password: "password456" } });
+    expect(r.json).toEqual({ success: true });
+    expect((await call(em, "/auth/password/sign-in", { body: { email: user.email, password: "password456" } })).status).toBe(200);
+    // no refresh token was sent, so every session of the user ended
+    expectKnown(await call(em, "/auth/sessions/current/refresh", { refreshToken: user.refresh_token, body: {} }), 401, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   });
 });

@@ -99,6 +99,7 @@ async function reset(ctx: RequestContext) {
 
 async function update(ctx: RequestContext) {
   const user = userOf(ctx);
+  if (!authOf(ctx).project.config.credentialEnabled) throw known("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   assertPasswordAllowed(ctx.body.new_password);
   if (!user.passwordHash) throw known("USER_DOES_NOT_HAVE_PASSWORD");
   if (!(await verifyPassword(ctx.body.old_password, user.passwordHash))) throw known("PASSWORD_CONFIRMATION_MISMATCH");
@@ -114,8 +115,9 @@ async function update(ctx: RequestContext) {
 
 async function setPassword(ctx: RequestContext) {
   const user = userOf(ctx);
-  if (user.passwordHash) throw new StatusError(400, "User already has a password set.");
+  if (!authOf(ctx).project.config.credentialEnabled) throw known("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   assertPasswordAllowed(ctx.body.password);
+  if (user.passwordHash) throw new StatusError(400, "User already has a password set.");
   user.passwordHash = await hashPassword(ctx.body.password, ctx.core.settings.passwordHashing);
   ctx.core.store.touch();
   ctx.effect("passwords_set");

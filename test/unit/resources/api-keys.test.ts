@@ -42,7 +42,6 @@ test("create sends snake_case (Date → ms) to /user-api-keys and maps the 200 a
   expect({ ...key }).toMatchObject({
     id: KEY_ID,
     description: "CI",
-    isPublic: false,
     createdAt: new Date(1_760_000_000_000),
     expiresAt: new Date(1_900_000_000_000),
     manuallyRevokedAt: null,
@@ -50,6 +49,12 @@ test("create sends snake_case (Date → ms) to /user-api-keys and maps the 200 a
     type: "user",
     userId: "u1",
   });
+  // The official SDK's own properties, in its order; isPublic is readable but not one of them.
+  expect(Object.keys(key)).toEqual([
+    "id", "description", "expiresAt", "manuallyRevokedAt", "createdAt", "type", "userId", "value",
+    "isValid", "whyInvalid", "revoke", "update",
+  ]);
+  expect(key.isPublic).toBe(false);
   expect(key.whyInvalid()).toBeNull();
   expect(key.isValid()).toBe(true);
 });
