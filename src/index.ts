@@ -89,8 +89,14 @@ export { KnownErrors } from "./errors/known-errors";
 export type { KnownErrorCode } from "./errors/table";
 export { VERSION } from "./version";
 // The official SDK's names (so an app written for it switches by changing its import).
-export { StackAdminApp, StackClientApp, StackServerApp } from "./compat/app-names";
+export { HexclaveAdminApp, HexclaveClientApp, HexclaveServerApp, StackAdminApp, StackClientApp, StackServerApp } from "./compat/app-names";
 export type {
+  HexclaveAdminAppConstructor,
+  HexclaveAdminAppConstructorOptions,
+  HexclaveClientAppConstructor,
+  HexclaveClientAppConstructorOptions,
+  HexclaveServerAppConstructor,
+  HexclaveServerAppConstructorOptions,
   StackAdminAppConstructor,
   StackAdminAppConstructorOptions,
   StackClientAppConstructor,
@@ -98,6 +104,8 @@ export type {
   StackServerAppConstructor,
   StackServerAppConstructorOptions,
 } from "./compat/app-names";
+export { defineHexclaveConfig, defineStackConfig } from "./compat/config";
+export type { HexclaveConfig, StackConfig } from "./compat/config";
 export type {
   AdminProjectPermission,
   AdminProjectPermissionDefinitionCreateOptions,

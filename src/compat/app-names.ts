@@ -109,3 +109,83 @@ export type StackAdminAppConstructor = new <HasTokenStore extends boolean = bool
  * const admin = new StackAdminApp({ projectId, superSecretAdminKey: process.env.STACK_SUPER_SECRET_ADMIN_KEY, tokenStore: null });
  */
 export const StackAdminApp = AdminApp as unknown as StackAdminAppConstructor & typeof AdminApp;
+
+// The official SDK 2.8.108 also exports every app under a `Hexclave*` name (its rebrand); they are the same classes.
+
+/**
+ * `HexclaveClientApp`: the official SDK's newer name of {@link StackClientApp} (the same class).
+ * @example
+ * const app = new HexclaveClientApp({ projectId, tokenStore: "cookie" });
+ */
+export const HexclaveClientApp = StackClientApp;
+/**
+ * The type of {@link HexclaveClientApp} instances.
+ * @example
+ * let app: HexclaveClientApp<true, string>;
+ */
+export type HexclaveClientApp<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = StackClientApp<HasTokenStore, ProjectId>;
+/**
+ * Constructor options of {@link HexclaveClientApp}.
+ * @example
+ * const options: HexclaveClientAppConstructorOptions<true, string> = { projectId, tokenStore: "memory" };
+ */
+export type HexclaveClientAppConstructorOptions<HasTokenStore extends boolean = boolean, ProjectId extends string = string> =
+  StackClientAppConstructorOptions<HasTokenStore, ProjectId>;
+/**
+ * The constructor of {@link HexclaveClientApp}.
+ * @example
+ * const Ctor: HexclaveClientAppConstructor = HexclaveClientApp;
+ */
+export type HexclaveClientAppConstructor = StackClientAppConstructor;
+
+/**
+ * `HexclaveServerApp`: the official SDK's newer name of {@link StackServerApp} (the same class).
+ * @example
+ * const server = new HexclaveServerApp({ projectId, secretServerKey, tokenStore: "memory" });
+ */
+export const HexclaveServerApp = StackServerApp;
+/**
+ * The type of {@link HexclaveServerApp} instances.
+ * @example
+ * let server: HexclaveServerApp<true, string>;
+ */
+export type HexclaveServerApp<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = StackServerApp<HasTokenStore, ProjectId>;
+/**
+ * Constructor options of {@link HexclaveServerApp}.
+ * @example
+ * const options: HexclaveServerAppConstructorOptions<true, string> = { projectId, secretServerKey, tokenStore: "memory" };
+ */
+export type HexclaveServerAppConstructorOptions<HasTokenStore extends boolean = boolean, ProjectId extends string = string> =
+  StackServerAppConstructorOptions<HasTokenStore, ProjectId>;
+/**
+ * The constructor of {@link HexclaveServerApp}.
+ * @example
+ * const Ctor: HexclaveServerAppConstructor = HexclaveServerApp;
+ */
+export type HexclaveServerAppConstructor = StackServerAppConstructor;
+
+/**
+ * `HexclaveAdminApp`: the official SDK's newer name of {@link StackAdminApp} (the same class).
+ * @example
+ * const admin = new HexclaveAdminApp({ projectId, superSecretAdminKey, tokenStore: null });
+ */
+export const HexclaveAdminApp = StackAdminApp;
+/**
+ * The type of {@link HexclaveAdminApp} instances.
+ * @example
+ * let admin: HexclaveAdminApp<false, string>;
+ */
+export type HexclaveAdminApp<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = StackAdminApp<HasTokenStore, ProjectId>;
+/**
+ * Constructor options of {@link HexclaveAdminApp}.
+ * @example
+ * const options: HexclaveAdminAppConstructorOptions<false, string> = { projectId, superSecretAdminKey, tokenStore: null };
+ */
+export type HexclaveAdminAppConstructorOptions<HasTokenStore extends boolean = boolean, ProjectId extends string = string> =
+  StackAdminAppConstructorOptions<HasTokenStore, ProjectId>;
+/**
+ * The constructor of {@link HexclaveAdminApp}.
+ * @example
+ * const Ctor: HexclaveAdminAppConstructor = HexclaveAdminApp;
+ */
+export type HexclaveAdminAppConstructor = StackAdminAppConstructor;
