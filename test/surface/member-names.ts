@@ -17,6 +17,8 @@ export interface SurfacePair {
 /** The members of one pair, sorted. */
 export interface MemberNames {
   official: string[];
+  /** The official members declared optional (`x?:`): an object may lack them. */
+  optional: string[];
   latchkey: string[];
   /** Why latchkey's expression does not type-check (then `latchkey` is empty). */
   latchkeyProblem?: string;
@@ -63,19 +65,18 @@ export function memberNames(pairs: SurfacePair[]): Map<string, MemberNames> {
     }
     const checker = program.getTypeChecker();
     const exports = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);
-    const namesOf = (alias: string) => {
+    const membersOf = (alias: string) => {
       const symbol = exports.find((e) => e.name === alias)!;
-      const type = checker.getDeclaredTypeOfSymbol(symbol);
-      return checker
-        .getPropertiesOfType(type)
-        .map((p) => p.getName())
-        .filter((n) => !n.startsWith("__@"))
-        .sort();
+      return checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)).filter((p) => !p.getName().startsWith("__@"));
     };
+    const namesOf = (alias: string) => membersOf(alias).map((p) => p.getName()).sort();
+    const optionalOf = (alias: string) =>
+      membersOf(alias).filter((p) => p.flags & ts.SymbolFlags.Optional).map((p) => p.getName()).sort();
     return new Map(
       pairs.map((p, i) => {
         const latchkeyProblem = problemsByLine.get(3 + 2 * i);
-        return [p.label, { official: namesOf(`O${i}`), latchkey: latchkeyProblem ? [] : namesOf(`L${i}`), latchkeyProblem }];
+        const official = namesOf(`O${i}`);
+        return [p.label, { official, optional: optionalOf(`O${i}`), latchkey: latchkeyProblem ? [] : namesOf(`L${i}`), latchkeyProblem }];
       }),
     );
   } finally {
