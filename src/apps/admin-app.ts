@@ -390,28 +390,18 @@ export class AdminApp extends ServerApp {
   private readonly ownedApp = (projectId: string, owner: Session) => AdminApp.owned(this.core, projectId, owner);
 
   /**
-   * @internal The admin app of project `projectId` owned by `owner` (a session of an `internal`-project user), with
+   * @internal The admin app of project `projectId` owned by `owner` (an `internal`-project user's session), with
    * the transport of `core` and no token store, and its resource context.
    * @example
    * const { app } = AdminApp.owned(core, projectId, session);
    */
   static owned(core: AppCore, projectId: string, owner: Session): { app: AdminApp; ctx: AuthContext } {
     const { baseUrl, extraRequestHeaders, fetch, sleep, random, maxAttempts } = core.http;
-    const app = new AdminApp({
-      projectId,
-      baseUrl,
-      extraRequestHeaders,
-      fetch,
-      retry: { sleep, random, maxAttempts },
-      urls: core.urls,
-      redirectMethod: core.redirectMethod,
-      projectOwnerSession: owner.store,
-      tokenStore: null,
-    });
+    const retry = { sleep, random, maxAttempts };
+    const app = new AdminApp({ projectId, baseUrl, extraRequestHeaders, fetch, retry, urls: core.urls, redirectMethod: core.redirectMethod, projectOwnerSession: owner.store, tokenStore: null });
     return { app, ctx: app.ctx };
   }
 }
 
-// Lets the current user of an `internal`-project app (client, server or admin) build the admin apps of its
-// projects once this module is part of the program.
+// The current user of an `internal`-project app builds its projects' admin apps with this once it is loaded.
 provideOwnedAdminApps((core, projectId, owner) => AdminApp.owned(core, projectId, owner));

@@ -176,6 +176,19 @@ describe("validation", () => {
     expect(putBody.error).toContain("body.config_string must be defined");
   });
 
+  test("hostile overrides get a 400 and change nothing", async () => {
+    const p = await project();
+    const deep = '{"auth":' + "[".repeat(20000) + "]".repeat(20000) + "}";
+    const r = await p.admin("/internal/config/override/environment", { method: "PATCH", body: { config_override_string: deep } });
+    expect([r.status, r.text]).toEqual([400, "Invalid config JSON: nested too deeply"]);
+    // a record key named like a prototype stays plain data
+    const proto = await p.admin("/internal/config/override/environment", { method: "PATCH", body: { config_override_string: '{"rbac.defaultPermissions.signUp":{"__proto__":true,"reader":true}}' } });
+    expect(proto.status).toBe(200);
+    expect((await p.rendered()).rbac.defaultPermissions.signUp).toEqual(JSON.parse('{"__proto__":true,"reader":true}'));
+    expect((await p.crud()).config.user_default_permissions).toEqual([{ id: "__proto__" }, { id: "reader" }]);
+    expect(({} as Record<string, unknown>).reader).toBeUndefined();
+  });
+
   test("a development environment's environment level is read-only and allows localhost", async () => {
     const p = await project({ is_development_environment: true, config: { allow_localhost: false } });
     expect((await p.crud()).is_development_environment).toBe(true);

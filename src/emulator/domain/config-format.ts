@@ -12,6 +12,8 @@ const isObjectLike = (v: unknown): v is Record<string, unknown> => typeof v === 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 const defined = (c: ConfigTree) => Object.entries(c).filter(([, v]) => v !== undefined);
+/** Sets an own property even for keys like `__proto__` (config keys are data, never prototypes). */
+const setOwn = (o: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
 
 /**
  * Applies `next` on top of `base` the way the platform layers overrides: each key of `next` replaces that key and
@@ -23,7 +25,8 @@ const defined = (c: ConfigTree) => Object.entries(c).filter(([, v]) => v !== und
 export function overrideConfig(base: ConfigTree, next: ConfigTree): ConfigTree {
   let result = { ...base };
   for (const [key] of defined(next)) result = Object.fromEntries(Object.entries(result).filter(([k]) => k !== key && !k.startsWith(`${key}.`)));
-  return { ...result, ...Object.fromEntries(defined(next)) };
+  for (const [key, value] of defined(next)) setOwn(result, key, value);
+  return result;
 }
 
 /**
@@ -41,9 +44,9 @@ export function removeConfigKeys(config: ConfigTree, keys: readonly string[]): C
     const inner = keys.filter((k) => k.startsWith(`${key}.`)).map((k) => k.slice(key.length + 1));
     if (inner.length > 0 && isObjectLike(value) && !Array.isArray(value)) {
       const cleaned = removeConfigKeys(value, inner);
-      if (Object.keys(cleaned).length > 0) result[key] = cleaned;
+      if (Object.keys(cleaned).length > 0) setOwn(result, key, cleaned);
     } else {
-      result[key] = value;
+      setOwn(result, key, value);
     }
   }
   return result;
@@ -74,7 +77,7 @@ function withDefaults(at: DefaultsAt, config: ConfigTree): ConfigTree {
   for (const [key, value] of defined(config)) {
     if (!isObjectLike(value)) {
       if (value !== null) {
-        result[key] = value;
+        setOwn(result, key, value);
         continue;
       }
     }
@@ -83,7 +86,7 @@ function withDefaults(at: DefaultsAt, config: ConfigTree): ConfigTree {
     let reached = true;
     for (const part of key.split(".")) {
       if (!base || (!base.record && !isObjectLike(base.value))) {
-        result[key] = value ?? null;
+        setOwn(result, key, value ?? null);
         reached = false;
         break;
       }
@@ -91,9 +94,9 @@ function withDefaults(at: DefaultsAt, config: ConfigTree): ConfigTree {
       base = child(base, part);
     }
     if (!reached) continue;
-    if (viaRecord && value == null) result[key] = null;
-    else if (!base || (!base.record && !isObjectLike(base.value))) result[key] = value ?? base?.value ?? null;
-    else result[key] = withDefaults(base, (value as ConfigTree | null) ?? {});
+    if (viaRecord && value == null) setOwn(result, key, null);
+    else if (!base || (!base.record && !isObjectLike(base.value))) setOwn(result, key, value ?? base?.value ?? null);
+    else setOwn(result, key, withDefaults(base, (value as ConfigTree | null) ?? {}));
   }
   return result;
 }
@@ -139,7 +142,7 @@ export function normalizeConfig(config: ConfigTree): ConfigTree {
       current = next;
     }
     if (value === null) delete current[last];
-    else current[last] = normalizeValue(value);
+    else setOwn(current, last, normalizeValue(value));
   }
   return result;
 }

@@ -25,6 +25,18 @@ function includeByDefaultPath(value: unknown, path: string[] = []): string | nul
   return null;
 }
 
+/** How deeply JSON nests (iteratively, so no input can exhaust the stack). */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    deepest = Math.max(deepest, depth);
+    if (v && typeof v === "object") for (const inner of Object.values(v)) stack.push([inner, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Parses and validates an override string for `level` as the platform does; any problem is a 400 text. */
 function parseOverride(raw: string, level: ConfigLevel): ConfigTree {
   let parsed: unknown;
@@ -33,6 +45,8 @@ function parseOverride(raw: string, level: ConfigLevel): ConfigTree {
   } catch {
     throw new StatusError(400, "Invalid config JSON");
   }
+  // The platform's checks recurse; far deeper than any config, they would fail it with a 500: refuse it plainly.
+  if (nestingDepth(parsed) > 200) throw new StatusError(400, "Invalid config JSON: nested too deeply");
   const legacy = includeByDefaultPath(parsed);
   if (legacy) throw new StatusError(400, `"include-by-default" is no longer supported at ${legacy}. Use an explicit $0 price instead.`);
   // The platform copies the value into a fresh object before checking it: scalars and arrays become objects.
