@@ -101,6 +101,18 @@ describe("levels", () => {
   });
 });
 
+describe("state from earlier emulator versions", () => {
+  test("values an older emulator kept outside its model become the environment level", async () => {
+    const p = await project();
+    // a store written before override levels existed: no level records, the old record of unmodelled values
+    em.core.store.extra["config-layers"] = (em.core.store.extra["config-layers"] ?? []).filter((r) => (r as { projectId: string }).projectId !== p.id);
+    (em.core.store.extra["config-overrides"] ??= []).push({ projectId: p.id, tree: { apps: { installed: { teams: { enabled: true } } } } });
+    expect(await p.read("environment")).toMatchObject({ apps: { installed: { teams: { enabled: true } } } });
+    expect((await p.rendered()).apps.installed.teams).toEqual({ enabled: true });
+    expect((em.core.store.extra["config-overrides"] as { projectId: string }[]).some((r) => r.projectId === p.id)).toBe(false);
+  });
+});
+
 describe("pushed config source", () => {
   test("unlinked until a push names one; PATCH and reset keep it; DELETE unlinks", async () => {
     const p = await project();
