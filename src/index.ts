@@ -46,6 +46,9 @@ export type {
 } from "./resources/admin-emails";
 export type { AdminMetrics, ChatContextType, ChatMessage } from "./resources/admin-misc";
 export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin-owned-projects";
+export type { ProjectOnboardingStatus } from "./resources/admin-project";
+export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/admin-project-config";
+export type { CurrentInternalUser, InternalUserMethods } from "./apps/user-methods/internal";
 export { AccessTokenVerificationError } from "./server/verify-access-token";
 export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./server/verify-access-token";
 export type { ClientAppOptions } from "./apps/options";
@@ -115,7 +118,6 @@ export type {
   AdminTeamPermissionDefinitionUpdateOptions,
   Connection,
   CurrentInternalServerUser,
-  CurrentInternalUser,
   GetCurrentUserOptions,
   InternalApiKeyBaseCrudRead,
   InternalApiKeyCreateOptions,

@@ -42,10 +42,13 @@ import type {
 } from "../resources/admin-permission-definitions";
 import { getAdminProject } from "../resources/admin-project";
 import type { AdminProject } from "../resources/admin-project";
+import type { AuthContext } from "../auth/context";
 import type { Session } from "../session/session";
+import type { AppCore } from "./app-core";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { optionalObject, readEnv } from "./options";
+import { provideOwnedAdminApps } from "./user-methods/internal";
 import { ServerApp } from "./server-app";
 import type { ServerAppOptions } from "./server-app";
 
@@ -93,11 +96,12 @@ export class AdminApp extends ServerApp {
   }
 
   /**
-   * The project with every setting an owner sees, and `update`, `delete`, `getConfig`, `updateConfig` and
-   * `getProductionModeErrors`. Cached; changes made through it refresh it.
+   * The project with every setting an owner sees, and `update`, `delete`, `getProductionModeErrors` and the config
+   * methods (`getConfig`, `updateConfig`, `pushConfig`, `getConfigOverride`, …). Cached; changes made through it
+   * refresh it.
    * @example
    * const project = await admin.getProject();
-   * if (project.getProductionModeErrors().length === 0) await project.update({ isProductionMode: true });
+   * if ((await project.getProductionModeErrors()).length === 0) await project.update({ isProductionMode: true });
    */
   override getProject(): Promise<AdminProject> {
     return getAdminProject(this.ctx);
@@ -359,12 +363,13 @@ export class AdminApp extends ServerApp {
   }
 
   /**
-   * Creates a project owned by `teamId` (default: the user's selected team). Only on the `internal` project with
-   * a signed-in user (the app's token store, or `tokenStore` here); elsewhere refused locally, before any
-   * request, with the platform's `EXPECTED_INTERNAL_PROJECT` error.
+   * Creates a project owned by `teamId` (default: the user's selected team) with the given settings (`config`,
+   * `isDevelopmentEnvironment`, logos, …). Only on the `internal` project with a signed-in user (the app's token
+   * store, or `tokenStore` here); elsewhere refused locally, before any request, with the platform's
+   * `EXPECTED_INTERNAL_PROJECT` error. The same is on the signed-in user: `(await app.getUser()).createProject`.
    * @example
    * const dashboard = new AdminApp({ projectId: "internal", superSecretAdminKey, tokenStore: { accessToken, refreshToken } });
-   * const project = await dashboard.createProject({ displayName: "Acme" });
+   * const project = await dashboard.createProject({ displayName: "Acme", config: { signUpEnabled: false } });
    * await project.app.createTeamPermissionDefinition({ id: "editor", containedPermissionIds: [] });
    */
   createProject(data: AdminProjectCreate, options?: { tokenStore?: TokenStoreInit }): Promise<AdminOwnedProject<AdminApp>> {
@@ -382,19 +387,21 @@ export class AdminApp extends ServerApp {
   }
 
   /** The admin app of an owned project: same API origin and transport, the owner's session, no token store. */
-  private readonly ownedApp = (projectId: string, owner: Session) => {
-    const { baseUrl, extraRequestHeaders, fetch, sleep, random, maxAttempts } = this.core.http;
-    const app = new AdminApp({
-      projectId,
-      baseUrl,
-      extraRequestHeaders,
-      fetch,
-      retry: { sleep, random, maxAttempts },
-      urls: this.core.urls,
-      redirectMethod: this.core.redirectMethod,
-      projectOwnerSession: owner.store,
-      tokenStore: null,
-    });
+  private readonly ownedApp = (projectId: string, owner: Session) => AdminApp.owned(this.core, projectId, owner);
+
+  /**
+   * @internal The admin app of project `projectId` owned by `owner` (an `internal`-project user's session), with
+   * the transport of `core` and no token store, and its resource context.
+   * @example
+   * const { app } = AdminApp.owned(core, projectId, session);
+   */
+  static owned(core: AppCore, projectId: string, owner: Session): { app: AdminApp; ctx: AuthContext } {
+    const { baseUrl, extraRequestHeaders, fetch, sleep, random, maxAttempts } = core.http;
+    const retry = { sleep, random, maxAttempts };
+    const app = new AdminApp({ projectId, baseUrl, extraRequestHeaders, fetch, retry, urls: core.urls, redirectMethod: core.redirectMethod, projectOwnerSession: owner.store, tokenStore: null });
     return { app, ctx: app.ctx };
-  };
+  }
 }
+
+// The current user of an `internal`-project app builds its projects' admin apps with this once it is loaded.
+provideOwnedAdminApps((core, projectId, owner) => AdminApp.owned(core, projectId, owner));

@@ -8,6 +8,7 @@ import { accountMethods } from "./user-methods/account";
 import type { AccountMethods } from "./user-methods/account";
 import type { Team } from "../resources/teams";
 import { lazyTeam, userTeamMethods } from "./user-methods/teams";
+import { internalUserMethods } from "./user-methods/internal";
 import type { UserTeamMethods } from "./user-methods/teams";
 
 /**
@@ -45,6 +46,7 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
     selectedTeam: json.selected_team && lazyTeam(ctx, session, json.selected_team),
     ...accountMethods(ctx, session, json.primary_email),
     ...userTeamMethods(ctx, session),
+    ...internalUserMethods(ctx, session), // createProject, listOwnedProjects, transferProject on the `internal` project only
     signOut: (options) => signOut(ctx, { ...options, tokenStore: session.store }),
     getAccessToken: async () => (await session.getTokens()).accessToken,
     getRefreshToken: async () => (await session.store.get()).refreshToken,

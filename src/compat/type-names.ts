@@ -1,6 +1,6 @@
 // The official SDK's type names for latchkey's types, so that type annotations written for it keep compiling
 // after the import changes. Each alias points at latchkey's own type; see that type for documentation.
-import type { CurrentUser } from "../apps/current-user";
+import type { CurrentInternalUser } from "../apps/user-methods/internal";
 import type { GetUserOptions } from "../auth/session-flows";
 import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/admin-permission-definitions";
 import type { InternalApiKeyCreate } from "../resources/admin-internal-keys";
@@ -28,19 +28,12 @@ export type GetCurrentUserOptions<HasTokenStore = boolean> = GetUserOptions;
 export type User = Omit<CurrentUserData, "selectedTeam">;
 
 /**
- * A signed-in user of the platform's `internal` project (a project owner): a {@link CurrentUser} that can also
+ * A project owner read through a server app of the `internal` project: a {@link CurrentServerUser} that can also
  * create, list and transfer projects.
  * @example
- * const owner: CurrentInternalUser = await dashboardApp.getUser({ or: "throw" });
+ * const owner = (await internalServerApp.getUser({ or: "throw" })) as CurrentInternalServerUser;
  */
-export type CurrentInternalUser = CurrentUser;
-
-/**
- * {@link CurrentInternalUser} read through a server app.
- * @example
- * const owner: CurrentInternalServerUser = await internalServerApp.getUser({ or: "throw" });
- */
-export type CurrentInternalServerUser = CurrentServerUser;
+export type CurrentInternalServerUser = CurrentInternalUser<CurrentServerUser>;
 
 /**
  * A team permission as returned to admins (official name).

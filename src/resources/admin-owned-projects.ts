@@ -1,10 +1,10 @@
 import type { AuthContext } from "../auth/context";
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
-import { KnownErrors } from "../errors/known-errors";
+import { knownError } from "../errors/from-json";
 import type { Session } from "../session/session";
-import { adminProjectFromJson } from "./admin-project";
-import type { AdminProject, AdminProjectJson } from "./admin-project";
+import { adminProjectFromJson, adminProjectUpdateToJson, setRequirePublishableClientKey } from "./admin-project";
+import type { AdminProject, AdminProjectJson, AdminProjectUpdate } from "./admin-project";
 import type { ListJson } from "./cached";
 
 /**
@@ -19,16 +19,17 @@ export interface AdminOwnedProject<App = unknown> extends AdminProject {
 }
 
 /**
- * What a new project needs. `teamId` (the owning team, which the user must belong to) defaults to the user's
- * selected team.
+ * What a new project needs (the official `AdminProjectCreateOptions`): a display name, and the fields of
+ * {@link AdminProjectUpdate} (`config` included). `teamId` (the owning team, which the user must belong to)
+ * defaults to the user's selected team. `isDevelopmentEnvironment` is fixed at creation.
  *
  * @example
- * await dashboard.createProject({ displayName: "Acme", description: "Production app", teamId });
+ * await user.createProject({ displayName: "Acme", teamId, isDevelopmentEnvironment: false, config: { signUpEnabled: false } });
  */
-export interface AdminProjectCreate {
+export interface AdminProjectCreate extends Omit<AdminProjectUpdate, "displayName"> {
   displayName: string;
-  description?: string;
   teamId?: string;
+  isDevelopmentEnvironment?: boolean;
 }
 
 /**
@@ -37,10 +38,13 @@ export interface AdminProjectCreate {
  */
 export type OwnedAppFactory<App> = (projectId: string, owner: Session) => { app: App; ctx: AuthContext };
 
-/** Projects and project creation exist only on the platform's `internal` project: refused locally elsewhere. */
+/**
+ * Projects and project creation exist only on the platform's `internal` project: refused locally elsewhere. (Errors
+ * are built without the catalogue, which a page that loads this module lazily should not pull in.)
+ */
 function assertInternal(ctx: AuthContext): void {
   if (ctx.core.projectId !== "internal") {
-    throw new KnownErrors.ExpectedInternalProject(undefined, "The project ID is expected to be internal.");
+    throw knownError("EXPECTED_INTERNAL_PROJECT", undefined, "The project ID is expected to be internal.", 401);
   }
 }
 
@@ -60,7 +64,10 @@ export async function listOwnedProjects<App>(ctx: AuthContext, session: () => Se
   return list.items.map((p) => ownedFromJson(p, s, makeApp));
 }
 
-/** @internal `POST /internal/projects` as the signed-in dashboard user. */
+/**
+ * @internal `POST /internal/projects` as the signed-in dashboard user, with every given field (`config` too);
+ * `requirePublishableClientKey` is then set through the new project's admin app.
+ */
 export async function createProject<App>(
   ctx: AuthContext,
   session: () => Session,
@@ -68,15 +75,15 @@ export async function createProject<App>(
   makeApp: OwnedAppFactory<App>,
 ): Promise<AdminOwnedProject<App>> {
   assertInternal(ctx);
-  const d = optionalObject(data, "createProject data") as AdminProjectCreate;
-  const display_name = requireString(d.displayName, "displayName");
-  if (d.description !== undefined && typeof d.description !== "string") throw new ArgumentError("description must be a string.");
-  if (d.teamId !== undefined) requireString(d.teamId, "teamId");
+  const { teamId: givenTeam, isDevelopmentEnvironment, displayName, ...rest } = optionalObject(data, "createProject options") as AdminProjectCreate;
+  const body = { ...adminProjectUpdateToJson(rest), display_name: requireString(displayName, "displayName") };
+  if (givenTeam !== undefined) requireString(givenTeam, "teamId");
+  if (isDevelopmentEnvironment !== undefined && typeof isDevelopmentEnvironment !== "boolean") throw new ArgumentError("isDevelopmentEnvironment must be a boolean.");
   const s = session();
-  let teamId = d.teamId;
+  let teamId = givenTeam;
   if (teamId === undefined) {
     const user = await ctx.users.get(s);
-    if (!user) throw new KnownErrors.UserAuthenticationRequired();
+    if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED", undefined, "User authentication required for this endpoint.", 401);
     teamId = user.selected_team?.id;
     if (!teamId) throw new ArgumentError("createProject needs { teamId }: the signed-in user has no selected team.");
   }
@@ -84,7 +91,19 @@ export async function createProject<App>(
     method: "POST",
     path: "/internal/projects",
     session: s,
-    body: { display_name, description: d.description, owner_team_id: teamId },
+    body: { ...body, owner_team_id: teamId, ...(isDevelopmentEnvironment === undefined ? {} : { is_development_environment: isDevelopmentEnvironment }) },
   });
-  return ownedFromJson(created, s, makeApp);
+  const { app, ctx: owned } = makeApp(created.id, s);
+  if (rest.requirePublishableClientKey !== undefined) await setRequirePublishableClientKey(owned, rest.requirePublishableClientKey);
+  return { ...adminProjectFromJson(owned, created), app };
+}
+
+/**
+ * @internal `POST /internal/projects/transfer` as the signed-in dashboard user: the user must be `team_admin` of the
+ * project's current owner team and a member of `newTeamId`.
+ */
+export async function transferProject(ctx: AuthContext, session: Session, projectId: string, newTeamId: string): Promise<void> {
+  assertInternal(ctx);
+  const body = { project_id: requireString(projectId, "projectId"), new_team_id: requireString(newTeamId, "newTeamId") };
+  await ctx.core.request({ method: "POST", path: "/internal/projects/transfer", session, body });
 }

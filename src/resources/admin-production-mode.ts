@@ -4,7 +4,7 @@ import type { AdminProjectConfig } from "./admin-project";
  * One reason the project cannot go to production mode, with the dashboard page that fixes it.
  *
  * @example
- * for (const { message, relativeFixUrl } of project.getProductionModeErrors()) console.log(message, relativeFixUrl);
+ * for (const { message, relativeFixUrl } of await project.getProductionModeErrors()) console.log(message, relativeFixUrl);
  */
 export interface ProductionModeError {
   message: string;

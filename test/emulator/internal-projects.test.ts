@@ -45,10 +45,30 @@ describe("GET/POST /internal/projects", () => {
     expect(expectKnown(await call(em, "/internal/projects", { projectId: "internal" }), 401, "USER_AUTHENTICATION_REQUIRED").error).toBe("User authentication required for this endpoint.");
     const user = await signUp(em);
     expect(expectKnown(await call(em, "/internal/projects", { accessToken: user.access_token }), 401, "EXPECTED_INTERNAL_PROJECT").error).toBe("The project ID is expected to be internal.");
-    expectKnown(await call(em, "/internal/projects", { access: "admin" }), 401, "EXPECTED_INTERNAL_PROJECT");
+    // the platform checks for a user before it checks the project
+    expectKnown(await call(em, "/internal/projects", { access: "admin" }), 401, "USER_AUTHENTICATION_REQUIRED");
     const other = await dashboard("/internal/projects", { body: { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000" } });
     expectKnown(other, 404, "TEAM_MEMBERSHIP_NOT_FOUND");
     expect(expectKnown(await dashboard("/internal/projects", { body: { owner_team_id: ownerTeam() } }), 400, "SCHEMA_ERROR").error).toContain("body.display_name must be defined");
+  });
+});
+
+describe("project fields", () => {
+  test("development environment, onboarding status and logos are stored, validated and returned", async () => {
+    const logo = "https://cdn.example.com/logo.png";
+    const created = await newProject({ is_development_environment: true, onboarding_status: "auth_setup", logo_url: logo, logo_full_dark_mode_url: logo, config: { sign_up_enabled: false } });
+    expect(created).toMatchObject({ is_development_environment: true, onboarding_status: "auth_setup", logo_url: logo, logo_full_url: null, logo_dark_mode_url: null, logo_full_dark_mode_url: logo });
+    expect(created.config).toMatchObject({ sign_up_enabled: false });
+    const plain = await newProject();
+    expect(plain).toMatchObject({ is_development_environment: false, onboarding_status: "completed", logo_url: null });
+    const patch = (body: Record<string, unknown>) => asOwner(created.id, "/internal/projects/current", { method: "PATCH", body });
+    const r = await patch({ onboarding_status: "completed", logo_url: null, logo_dark_mode_url: logo });
+    expect(r.json).toMatchObject({ onboarding_status: "completed", logo_url: null, logo_dark_mode_url: logo, logo_full_dark_mode_url: logo, is_development_environment: true });
+    const status = expectKnown(await patch({ onboarding_status: "done" }), 400, "SCHEMA_ERROR");
+    expect(status.error).toContain("body.onboarding_status must be one of the following values: config_choice, apps_selection, auth_setup, domain_setup, email_theme_setup, payments_setup, welcome, completed");
+    expect(expectKnown(await patch({ logo_url: "not-a-url" }), 400, "SCHEMA_ERROR").error).toContain("body.logo_url is not a valid URL");
+    // is_development_environment is fixed at creation
+    expect(expectKnown(await patch({ is_development_environment: false }), 400, "SCHEMA_ERROR").error).toContain("body contains unknown properties: is_development_environment");
   });
 });
 

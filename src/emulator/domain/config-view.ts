@@ -1,187 +1,154 @@
-import { StatusError } from "../errors";
-import { INPUT_LIMITS, tooDeepMessage } from "../http/limits";
-import { cloneJson, getOwn, jsonDepthExceeds, setOwn } from "../util/json";
-import type { Store } from "../store/store";
-import type { OAuthProviderConfig, ProjectRecord } from "../store/types";
-import { listCatalog } from "./email-catalog";
+import type { ProjectConfig } from "../store/types";
+import { newId } from "../util/random";
+import type { ConfigTree } from "./config-format";
 
 /**
- * Key of the records that keep override values the emulator does not model (returned as given).
+ * One group of project settings the emulator keeps on `ProjectConfig` (what its routes read), with the config
+ * keys that hold it: `toOverride` writes the settings as an override, `fields` are the `ProjectConfig` fields it
+ * covers, `wire` the keys of the legacy `config` object of `/internal/projects` bodies that change it, and `level`
+ * the override level a direct change of those fields belongs to.
  *
  * @example
- * store.extra[CONFIG_EXTRAS_FAMILY];
+ * const signUp = CONFIG_GROUPS.find((g) => g.fields.includes("signUpEnabled"));
  */
-export const CONFIG_EXTRAS_FAMILY = "config-overrides";
-
-type Tree = Record<string, unknown>;
-interface ExtrasRecord {
-  projectId: string;
-  tree: Tree;
+export interface ConfigGroup {
+  fields: (keyof ProjectConfig)[];
+  wire: string[];
+  level: "project" | "environment";
+  toOverride(config: ProjectConfig): ConfigTree;
 }
 
-const isTree = (v: unknown): v is Tree => typeof v === "object" && v !== null && !Array.isArray(v);
-const clone = <T>(v: T): T => (v === undefined ? v : cloneJson(v));
-
-function extras(store: Store, projectId: string): ExtrasRecord {
-  const list = (store.extra[CONFIG_EXTRAS_FAMILY] ??= []) as ExtrasRecord[];
-  let r = list.find((x) => x.projectId === projectId);
-  if (!r) list.push((r = { projectId, tree: {} }));
-  return r;
-}
-
-/** Merges `from` into `into`; recursion follows `from` only, which is the (shallow) modelled tree. */
-function deepMerge(into: Tree, from: Tree): Tree {
-  for (const [k, v] of Object.entries(from)) {
-    const existing = getOwn(into, k);
-    setOwn(into, k, isTree(v) && isTree(existing) ? deepMerge(existing, v) : clone(v));
-  }
-  return into;
-}
-
-/**
- * Sets (or with `null` deletes) a dotted path; a nested object replaces the whole subtree, like the platform. Keys
- * are plain data: `__proto__` or `constructor` in a path name a key, never a prototype.
- */
-function setPath(tree: Tree, path: string[], value: unknown): void {
-  let node = tree;
-  for (const key of path.slice(0, -1)) {
-    let child = getOwn(node, key);
-    if (!isTree(child)) setOwn(node, key, (child = {}));
-    node = child as Tree;
-  }
-  const last = path[path.length - 1];
-  if (value === null) delete node[last];
-  else setOwn(node, last, clone(value));
-}
-
-function get(tree: Tree, path: string): unknown {
-  return path.split(".").reduce<unknown>((n, k) => (isTree(n) ? getOwn(n, k) : undefined), tree);
-}
-
-/** Removes empty objects, innermost first, without recursion. */
-function prune(tree: Tree): Tree {
-  const edges: [parent: Tree, key: string, child: Tree][] = [];
-  const todo: Tree[] = [tree];
-  while (todo.length > 0) {
-    const node = todo.pop()!;
-    for (const [k, v] of Object.entries(node)) {
-      if (!isTree(v)) continue;
-      edges.push([node, k, v]);
-      todo.push(v);
-    }
-  }
-  // a child's edge is always found after its parent's, so walking backwards empties children first
-  for (let i = edges.length - 1; i >= 0; i--) {
-    const [parent, k, child] = edges[i];
-    if (Object.keys(child).length === 0) delete parent[k];
-  }
-  return tree;
-}
-
-const BOOLEANS: [string, keyof ProjectRecord["config"], boolean][] = [
-  ["project.requirePublishableClientKey", "requirePublishableClientKey", false],
-  ["teams.createPersonalTeamOnSignUp", "createTeamOnSignUp", false],
-  ["teams.allowClientTeamCreation", "clientTeamCreationEnabled", false],
-  ["users.allowClientUserDeletion", "clientUserDeletionEnabled", false],
-  ["onboarding.requireEmailVerification", "requireEmailVerification", false],
-  ["apiKeys.enabled.team", "allowTeamApiKeys", false],
-  ["apiKeys.enabled.user", "allowUserApiKeys", false],
-  ["domains.allowLocalhost", "allowLocalhost", false],
-  ["auth.allowSignUp", "signUpEnabled", true],
-  ["auth.password.allowSignIn", "credentialEnabled", false],
-  ["auth.otp.allowSignIn", "magicLinkEnabled", false],
-  ["auth.passkey.allowSignIn", "passkeyEnabled", false],
+const BOOLEANS: [string, keyof ProjectConfig, string][] = [
+  ["project.requirePublishableClientKey", "requirePublishableClientKey", "require_publishable_client_key"],
+  ["teams.createPersonalTeamOnSignUp", "createTeamOnSignUp", "create_team_on_sign_up"],
+  ["teams.allowClientTeamCreation", "clientTeamCreationEnabled", "client_team_creation_enabled"],
+  ["users.allowClientUserDeletion", "clientUserDeletionEnabled", "client_user_deletion_enabled"],
+  ["onboarding.requireEmailVerification", "requireEmailVerification", "require_email_verification"],
+  ["apiKeys.enabled.team", "allowTeamApiKeys", "allow_team_api_keys"],
+  ["apiKeys.enabled.user", "allowUserApiKeys", "allow_user_api_keys"],
+  ["domains.allowLocalhost", "allowLocalhost", "allow_localhost"],
+  ["auth.allowSignUp", "signUpEnabled", "sign_up_enabled"],
+  ["auth.password.allowSignIn", "credentialEnabled", "credential_enabled"],
+  ["auth.otp.allowSignIn", "magicLinkEnabled", "magic_link_enabled"],
+  ["auth.passkey.allowSignIn", "passkeyEnabled", "passkey_enabled"],
 ];
 const SERVER_FIELDS: [string, string][] = [["host", "host"], ["port", "port"], ["username", "username"], ["password", "password"], ["senderName", "sender_name"], ["senderEmail", "sender_email"]];
-const PERMISSION_LISTS: [string, "teamCreatorDefaultPermissions" | "teamMemberDefaultPermissions" | "userDefaultPermissions"][] = [
-  ["teamCreator", "teamCreatorDefaultPermissions"],
-  ["teamMember", "teamMemberDefaultPermissions"],
-  ["signUp", "userDefaultPermissions"],
+const PERMISSION_LISTS: [string, "teamCreatorDefaultPermissions" | "teamMemberDefaultPermissions" | "userDefaultPermissions", string][] = [
+  ["teamCreator", "teamCreatorDefaultPermissions", "team_creator_default_permissions"],
+  ["teamMember", "teamMemberDefaultPermissions", "team_member_default_permissions"],
+  ["signUp", "userDefaultPermissions", "user_default_permissions"],
 ];
-const MODELLED = ["domains.trustedDomains", "auth.oauth.providers", "auth.oauth.accountMergeStrategy", "emails.server", "emails.selectedThemeId", "emails.themes", "emails.templates", "rbac.defaultPermissions", ...BOOLEANS.map((b) => b[0])];
-
-function modelledTree(store: Store, p: ProjectRecord): Tree {
-  const c = p.config;
-  const tree: Tree = {};
-  for (const [path, key] of BOOLEANS) setPath(tree, path.split("."), c[key]);
-  setPath(tree, ["auth", "oauth", "accountMergeStrategy"], c.oauthAccountMergeStrategy);
-  const providers: Tree = {};
-  for (const o of c.oauthProviders) {
-    providers[o.id] = { type: o.id, isShared: o.type === "shared", clientId: o.clientId, clientSecret: o.clientSecret, facebookConfigId: o.facebookConfigId, microsoftTenantId: o.microsoftTenantId, allowSignIn: true, allowConnectedAccounts: true };
-  }
-  setPath(tree, ["auth", "oauth", "providers"], providers);
-  setPath(tree, ["domains", "trustedDomains"], Object.fromEntries(c.domains.map((d, i) => [String(i), { baseUrl: d.domain, handlerPath: d.handlerPath }])));
-  const e = c.emailConfig as Record<string, unknown>;
-  const server: Tree = { isShared: e.type !== "standard", provider: "smtp" };
-  for (const [camel, snake] of SERVER_FIELDS) if (e[snake] !== undefined) server[camel] = e[snake];
-  setPath(tree, ["emails", "server"], server);
-  setPath(tree, ["emails", "selectedThemeId"], c.emailTheme);
-  const catalog = (kind: "theme" | "template") =>
-    Object.fromEntries(listCatalog(store, p.id, kind).map((r) => [r.id, { displayName: r.displayName, tsxSource: r.tsxSource, ...(kind === "template" ? { themeId: r.themeId } : {}) }]));
-  setPath(tree, ["emails", "themes"], catalog("theme"));
-  setPath(tree, ["emails", "templates"], catalog("template"));
-  for (const [wire, key] of PERMISSION_LISTS) setPath(tree, ["rbac", "defaultPermissions", wire], Object.fromEntries(c[key].map((id) => [id, true])));
-  return tree;
-}
 
 /**
- * The project's configuration in the platform's nested config format (`GET /internal/config` → `config_string`):
- * the modelled settings plus any override values the emulator keeps verbatim.
+ * Every modelled settings group (the platform's legacy project fields and where they live in the config).
  *
  * @example
- * JSON.parse(json.config_string).auth.allowSignUp; // true
+ * for (const g of CONFIG_GROUPS) console.log(g.fields, Object.keys(g.toOverride(project.config)));
  */
-export function renderConfig(store: Store, project: ProjectRecord): Tree {
-  return deepMerge(clone(extras(store, project.id).tree), modelledTree(store, project));
-}
+export const CONFIG_GROUPS: readonly ConfigGroup[] = [
+  ...BOOLEANS.map(([path, field, wire]): ConfigGroup => ({
+    fields: [field],
+    wire: [wire],
+    level: path.startsWith("project.") ? "project" : "environment",
+    toOverride: (c) => ({ [path]: c[field] }),
+  })),
+  { fields: ["oauthAccountMergeStrategy"], wire: ["oauth_account_merge_strategy"], level: "environment", toOverride: (c) => ({ "auth.oauth.accountMergeStrategy": c.oauthAccountMergeStrategy }) },
+  {
+    fields: ["oauthProviders"],
+    wire: ["oauth_providers"],
+    level: "environment",
+    toOverride: (c) => ({
+      "auth.oauth.providers": Object.fromEntries(
+        c.oauthProviders.map((o) => [
+          o.id,
+          JSON.parse(JSON.stringify({ type: o.id, isShared: o.type === "shared", clientId: o.clientId, clientSecret: o.clientSecret, facebookConfigId: o.facebookConfigId, microsoftTenantId: o.microsoftTenantId, allowSignIn: true, allowConnectedAccounts: true })),
+        ]),
+      ),
+    }),
+  },
+  {
+    fields: ["domains"],
+    wire: ["domains"],
+    level: "environment",
+    toOverride: (c) => ({ "domains.trustedDomains": Object.fromEntries(c.domains.map((d) => [newId(), { baseUrl: d.domain, handlerPath: d.handlerPath }])) }),
+  },
+  {
+    fields: ["emailConfig"],
+    wire: ["email_config"],
+    level: "environment",
+    toOverride: (c) => {
+      const e = c.emailConfig;
+      const server: ConfigTree = { isShared: e.type !== "standard", provider: "smtp" };
+      for (const [camel, snake] of SERVER_FIELDS) if (e[snake] !== undefined) server[camel] = e[snake];
+      return { "emails.server": server };
+    },
+  },
+  { fields: ["emailTheme"], wire: ["email_theme"], level: "environment", toOverride: (c) => ({ "emails.selectedThemeId": c.emailTheme }) },
+  ...PERMISSION_LISTS.map(([wire, field, legacy]): ConfigGroup => ({
+    fields: [field],
+    wire: [legacy],
+    level: "environment",
+    toOverride: (c) => ({ [`rbac.defaultPermissions.${wire}`]: Object.fromEntries(c[field].map((id) => [id, true])) }),
+  })),
+];
 
-function readBack(project: ProjectRecord, tree: Tree): void {
-  const c = project.config;
-  for (const [path, key, fallback] of BOOLEANS) {
-    const v = get(tree, path) ?? fallback;
-    if (typeof v !== "boolean") throw new StatusError(400, `Invalid config override: ${path} must be a boolean`);
-    (c as unknown as Tree)[key] = v;
-  }
-  const merge = get(tree, "auth.oauth.accountMergeStrategy") ?? "link_method";
-  if (!["link_method", "raise_error", "allow_duplicates"].includes(String(merge))) throw new StatusError(400, "Invalid config override: auth.oauth.accountMergeStrategy is not a merge strategy");
-  c.oauthAccountMergeStrategy = merge as typeof c.oauthAccountMergeStrategy;
-  const providers = (get(tree, "auth.oauth.providers") ?? {}) as Tree;
-  c.oauthProviders = Object.entries(providers).filter(([, v]) => isTree(v)).map(([id, v]): OAuthProviderConfig => {
-    const o = v as Tree;
-    const standard = o.isShared === false;
-    return { id, type: standard ? "standard" : "shared", ...(standard ? { clientId: o.clientId as string, clientSecret: o.clientSecret as string, facebookConfigId: o.facebookConfigId as string | undefined, microsoftTenantId: o.microsoftTenantId as string | undefined } : {}) };
-  });
-  const domains = (get(tree, "domains.trustedDomains") ?? {}) as Tree;
-  c.domains = Object.values(domains).filter(isTree).filter((d) => typeof d.baseUrl === "string").map((d) => ({ domain: d.baseUrl as string, handlerPath: (d.handlerPath as string) ?? "/handler" }));
-  const server = (get(tree, "emails.server") ?? {}) as Tree;
-  const email: Tree = { type: server.isShared === false ? "standard" : "shared" };
+const isTree = (v: unknown): v is ConfigTree => typeof v === "object" && v !== null && !Array.isArray(v);
+const at = (tree: ConfigTree, path: string): unknown => path.split(".").reduce<unknown>((n, k) => (isTree(n) ? n[k] : undefined), tree);
+const entries = (v: unknown): [string, ConfigTree][] => (isTree(v) ? Object.entries(v).filter((e): e is [string, ConfigTree] => isTree(e[1])) : []);
+const byKey = <T>(key: (t: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+
+/**
+ * The modelled settings of a rendered config, as the platform derives its legacy project fields: OAuth providers
+ * that allow sign-in (sorted by id), trusted domains with a base URL (sorted), default permissions set to `true`.
+ *
+ * @example
+ * Object.assign(project.config, modelledConfig(rendered));
+ */
+export function modelledConfig(rendered: ConfigTree): Partial<ProjectConfig> {
+  const out: Record<string, unknown> = {};
+  for (const [path, field] of BOOLEANS) out[field] = at(rendered, path) === true;
+  out.oauthAccountMergeStrategy = at(rendered, "auth.oauth.accountMergeStrategy") ?? "link_method";
+  out.oauthProviders = entries(at(rendered, "auth.oauth.providers"))
+    .filter(([, p]) => typeof p.type === "string" && p.type !== "custom_oidc" && p.allowSignIn === true)
+    .map(([id, p]) => {
+      if (p.isShared !== false) return { id, type: "shared" };
+      const extra = Object.fromEntries((["clientId", "clientSecret", "facebookConfigId", "microsoftTenantId"] as const).filter((k) => typeof p[k] === "string").map((k) => [k, p[k]]));
+      return { id, type: "standard", ...extra };
+    })
+    .sort(byKey((p) => p.id));
+  out.domains = entries(at(rendered, "domains.trustedDomains"))
+    .filter(([, d]) => typeof d.baseUrl === "string")
+    .map(([, d]) => ({ domain: d.baseUrl as string, handlerPath: typeof d.handlerPath === "string" ? d.handlerPath : "/handler" }))
+    .sort(byKey((d) => d.domain));
+  const server = (at(rendered, "emails.server") ?? {}) as ConfigTree;
+  const email: ConfigTree = { type: server.isShared === false ? "standard" : "shared" };
   if (email.type === "standard") for (const [camel, snake] of SERVER_FIELDS) if (server[camel] !== undefined) email[snake] = server[camel];
-  c.emailConfig = email;
-  const theme = get(tree, "emails.selectedThemeId");
-  if (typeof theme === "string") c.emailTheme = theme;
-  for (const [wire, key] of PERMISSION_LISTS) {
-    const perms = (get(tree, `rbac.defaultPermissions.${wire}`) ?? {}) as Tree;
-    c[key] = Object.entries(perms).filter(([, v]) => v === true).map(([id]) => id);
+  out.emailConfig = email;
+  const theme = at(rendered, "emails.selectedThemeId");
+  if (typeof theme === "string") out.emailTheme = theme;
+  for (const [wire, field] of PERMISSION_LISTS) {
+    out[field] = Object.entries((at(rendered, `rbac.defaultPermissions.${wire}`) ?? {}) as ConfigTree).filter(([, v]) => v === true).map(([id]) => id).sort();
   }
+  return out as Partial<ProjectConfig>;
+}
+
+/** JSON with object keys sorted, so key order alone is no difference. */
+function stable(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
+  if (isTree(v)) return `{${Object.keys(v).filter((k) => v[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${stable(v[k])}`).join(",")}}`;
+  return JSON.stringify(v) ?? "null";
 }
 
 /**
- * Applies a config override (dotted keys like `"auth.allowSignUp": false` or nested objects, `null` deletes) to the
- * project: modelled settings change the project config, everything else is kept verbatim for `renderConfig`.
- * Themes and templates in the override are ignored (use their own endpoints). A config nested deeper than
- * `INPUT_LIMITS.maxJsonDepth` (through nested values or dotted keys) is refused with a 400.
+ * The group's fields in a comparable form: lists are sorted and object keys ordered, so neither order counts as a
+ * change.
  *
  * @example
- * applyConfigOverride(store, project, { "auth.allowSignUp": false, "teams.allowClientTeamCreation": true });
+ * if (groupSnapshot(group, a) !== groupSnapshot(group, b)) console.log("changed");
  */
-export function applyConfigOverride(store: Store, project: ProjectRecord, override: Tree): void {
-  const tree = renderConfig(store, project);
-  for (const [key, value] of Object.entries(override)) setPath(tree, key.split("."), value);
-  if (jsonDepthExceeds(tree, INPUT_LIMITS.maxJsonDepth)) throw new StatusError(400, `Invalid config JSON: ${tooDeepMessage("the resulting config")}`);
-  const draft = clone(project);
-  readBack(draft, tree);
-  Object.assign(project.config, draft.config);
-  for (const path of MODELLED) setPath(tree, path.split("."), null);
-  extras(store, project.id).tree = prune(tree);
-  store.touch();
+export function groupSnapshot(group: ConfigGroup, config: ProjectConfig): string {
+  return stable(group.fields.map((f) => {
+    const v = config[f];
+    return Array.isArray(v) ? v.map(stable).sort() : v;
+  }));
 }

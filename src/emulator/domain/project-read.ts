@@ -1,4 +1,8 @@
-import type { ProjectRecord } from "../store/types";
+import type { OAuthProviderConfig, ProjectRecord } from "../store/types";
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The platform lists OAuth providers by id and trusted domains by URL. */
+const sortedProviders = (list: OAuthProviderConfig[]) => [...list].sort((a, b) => compare(a.id, b.id));
 
 /**
  * The client read shape of a project (`GET /projects/current`, wire §8.18).
@@ -20,8 +24,8 @@ export function clientProjectRead(p: ProjectRecord): Record<string, unknown> {
       client_user_deletion_enabled: c.clientUserDeletionEnabled,
       allow_user_api_keys: c.allowUserApiKeys,
       allow_team_api_keys: c.allowTeamApiKeys,
-      enabled_oauth_providers: c.oauthProviders.map((o) => ({ id: o.id })),
-      domains: c.domains.map((d) => ({ domain: d.domain, handler_path: d.handlerPath })),
+      enabled_oauth_providers: sortedProviders(c.oauthProviders).map((o) => ({ id: o.id })),
+      domains: [...c.domains].sort((a, b) => compare(a.domain, b.domain)).map((d) => ({ domain: d.domain, handler_path: d.handlerPath })),
     },
   };
 }
@@ -41,17 +45,17 @@ export function adminProjectRead(p: ProjectRecord): Record<string, unknown> {
     description: p.description,
     created_at_millis: p.createdAtMillis,
     is_production_mode: p.isProductionMode,
-    is_development_environment: false,
+    is_development_environment: p.isDevelopmentEnvironment === true,
     owner_team_id: p.ownerTeamId,
-    onboarding_status: "completed",
-    logo_url: p.logoUrl,
-    logo_full_url: null,
-    logo_dark_mode_url: null,
-    logo_full_dark_mode_url: null,
+    onboarding_status: p.onboardingStatus ?? "completed",
+    logo_url: p.logoUrl ?? null,
+    logo_full_url: p.logoFullUrl ?? null,
+    logo_dark_mode_url: p.logoDarkModeUrl ?? null,
+    logo_full_dark_mode_url: p.logoFullDarkModeUrl ?? null,
     config: {
       allow_localhost: c.allowLocalhost,
       ...client,
-      oauth_providers: c.oauthProviders.map((o) => ({
+      oauth_providers: sortedProviders(c.oauthProviders).map((o) => ({
         provider_config_id: o.id,
         id: o.id,
         type: o.type,

@@ -65,6 +65,7 @@ export function known(code: KnownErrorCode, details?: Record<string, unknown>, m
  * throw schemaError("POST", "/api/v1/auth/password/sign-in", ["body.email must be defined"]);
  */
 export function schemaError(method: string, pathname: string, messages: string[]): KnownError {
-  const message = `Request validation failed on ${method} ${pathname}:\n${messages.map((m) => `  - ${m}`).join("\n")}`;
+  // Every line of the list is indented by two spaces, continuation lines of a multi-line message included.
+  const message = `Request validation failed on ${method} ${pathname}:\n  ${messages.map((m) => `- ${m}`).join("\n").replaceAll("\n", "\n  ")}`;
   return new KnownError("SCHEMA_ERROR", { message });
 }

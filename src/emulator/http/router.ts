@@ -56,6 +56,8 @@ export interface RouteDef {
   path: string;
   scope?: "api" | "root";
   access: readonly AccessType[] | "any";
+  /** `"internal"`: the request must be on the `internal` project (`SCHEMA_ERROR` "auth.project.id must be one of …"). */
+  project?: "internal";
   user?: "required";
   /** The body schema, or one per access type (like the platform's per-access-type overloads). */
   body?: Field | ((auth: AuthInfo | null) => Field);

@@ -41,6 +41,7 @@ export function validateRequest(route: RouteDef, parts: RawRequestParts): { body
       throw known("CANNOT_GET_OWN_USER_WITHOUT_USER");
     },
   };
+  if (route.project === "internal" && auth && auth.project.id !== "internal") errors.push("auth.project.id must be one of the following values: internal");
   if (route.user === "required" && !auth?.user) errors.push("auth.user must be defined");
   const bodySchema = typeof route.body === "function" ? route.body(auth) : route.body;
   const body = bodySchema ? bodySchema.validate(parts.body, "body", errors, ctx) : parts.body;

@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
 import type { EmulatorCore } from "../core";
-import { applyConfigOverride, renderConfig } from "../domain/config-view";
 import { projectMetrics } from "../domain/metrics";
 import { StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json, success } from "../http/reply";
-import { ADMIN_ONLY, SERVER_OR_HIGHER, type RouteDef } from "../http/router";
+import { ADMIN_ONLY, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
-import { stringifyJson } from "../util/json";
 
 /** Key of the saved AI-chat messages in `store.extra`. */
 const AI_CHAT_FAMILY = "ai-chat";
@@ -35,31 +33,10 @@ function chatReply(ctx: RequestContext) {
   return json({ content: [{ type: "text", text }] });
 }
 
-function parseOverride(raw: string): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new StatusError(400, "Invalid config JSON");
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new StatusError(400, "Invalid config JSON: the override must be an object");
-  return parsed as Record<string, unknown>;
-}
-
-function patchOverride(ctx: RequestContext) {
-  const { project, type } = authOf(ctx);
-  if (type === "server" && ctx.params.level !== "branch") throw new StatusError(403, "Server access can only manage branch config overrides.");
-  if (typeof ctx.body.config_override_string === "string" && ctx.body.config_override_string !== "") {
-    applyConfigOverride(ctx.core.store, project, parseOverride(ctx.body.config_override_string));
-    ctx.effect("config_overrides_applied");
-  }
-  return success();
-}
-
 /**
  * Miscellaneous admin routes: `GET /internal/metrics` (+ `/user-counts`), `POST /webhooks/svix-token`,
  * `POST|PATCH|GET /internal/ai-chat/{thread_id}` (local deterministic responder; PATCH saves a message, GET lists
- * the thread), `GET /internal/config` and `PATCH /internal/config/override[/{level}]` (`config_override_string`).
+ * the thread). The config routes live in `config-overrides.ts`.
  *
  * @example
  * core.router.addAll(adminMiscRoutes(core));
@@ -67,7 +44,6 @@ function patchOverride(ctx: RequestContext) {
 export function adminMiscRoutes(_core: EmulatorCore): RouteDef[] {
   const admin = { access: ADMIN_ONLY } as const;
   const thread = t.object({ thread_id: t.string().defined() });
-  const overrideBody = t.object({ config_override_string: t.string() }).defined();
   return [
     {
       ...admin,
@@ -130,16 +106,6 @@ export function adminMiscRoutes(_core: EmulatorCore): RouteDef[] {
         const projectId = authOf(ctx).project.id;
         return json({ messages: chatRecords(ctx).filter((m) => m.projectId === projectId && m.threadId === ctx.params.thread_id).map((m) => m.message) });
       },
-    },
-    { ...admin, method: "GET", path: "/internal/config", handler: (ctx) => json({ config_string: stringifyJson(renderConfig(ctx.core.store, authOf(ctx).project)) }) },
-    { ...admin, method: "PATCH", path: "/internal/config/override", body: overrideBody, handler: patchOverride },
-    {
-      access: SERVER_OR_HIGHER,
-      method: "PATCH",
-      path: "/internal/config/override/:level",
-      params: t.object({ level: t.string({ oneOf: ["project", "branch", "environment"] }).defined() }),
-      body: overrideBody,
-      handler: patchOverride,
     },
   ];
 }

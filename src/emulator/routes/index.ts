@@ -4,6 +4,8 @@ import { anonymousRoutes } from "./anonymous";
 import { contactChannelRoutes } from "./contact-channels";
 import { emulatorControlRoutes } from "./emulator-control";
 import { internalProjectRoutes } from "./internal-projects";
+import { internalProjectTransferRoutes } from "./internal-projects-transfer";
+import { configOverrideRoutes } from "./config-overrides";
 import { keysProjectsEmailsRoutes } from "./keys-projects-emails";
 import { metaRoutes } from "./meta";
 import { oauthTokenRoutes } from "./oauth-token";
@@ -45,6 +47,8 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   emulatorControlRoutes,
   projectRoutes,
   internalProjectRoutes,
+  internalProjectTransferRoutes,
+  configOverrideRoutes,
   keysProjectsEmailsRoutes,
   passwordRoutes,
   otpRoutes,

@@ -10,11 +10,11 @@ import { t } from "../http/schema";
 import type { UserRecord } from "../store/types";
 import { applyProjectBody, projectPatchBody } from "./internal-projects";
 
-/** The dashboard user of a request on the `internal` project, or the platform's errors (project first, then user). */
+/** The dashboard user of a request on the `internal` project, or the platform's errors (user first, then project). */
 function dashboardUser(ctx: RequestContext): UserRecord {
   const { project, user } = authOf(ctx);
-  if (project.id !== "internal") throw known("EXPECTED_INTERNAL_PROJECT");
   if (!user) throw known("USER_AUTHENTICATION_REQUIRED");
+  if (project.id !== "internal") throw known("EXPECTED_INTERNAL_PROJECT");
   return user;
 }
 
@@ -38,8 +38,9 @@ function create(ctx: RequestContext) {
 
 /**
  * `GET|POST /internal/projects` (wire §8.18): a signed-in dashboard user of the `internal` project lists the
- * projects its teams own and creates new ones (201, admin shape). Other projects → `EXPECTED_INTERNAL_PROJECT`;
- * no user → `USER_AUTHENTICATION_REQUIRED`; an owner team the user is not in → `TEAM_MEMBERSHIP_NOT_FOUND`.
+ * projects its teams own and creates new ones (201, admin shape; the body's `config` is applied, and
+ * `is_development_environment`, `onboarding_status` and the logo URLs are stored). No user →
+ * `USER_AUTHENTICATION_REQUIRED`; other projects → `EXPECTED_INTERNAL_PROJECT`; an owner team the user is not in → `TEAM_MEMBERSHIP_NOT_FOUND`.
  *
  * @example
  * core.router.addAll(internalProjectListRoutes(core));

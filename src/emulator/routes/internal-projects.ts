@@ -9,6 +9,7 @@ import type { ProjectConfig, ProjectRecord } from "../store/types";
 import { findTheme } from "../domain/email-catalog";
 import { assertProductionModeAllowed } from "../domain/production-mode";
 import { deleteProjectData } from "../domain/project-lifecycle";
+import { commitLegacyConfig } from "../domain/config-layers";
 
 const idList = t.array(t.object({ id: t.string().defined() }));
 
@@ -55,6 +56,16 @@ const configFields = t.object({
   oauth_account_merge_strategy: t.string({ oneOf: ["link_method", "raise_error", "allow_duplicates"] }),
 });
 
+const logoUrl = () => t.string({ format: "url", max: 1_000_000 }).nullable();
+
+/**
+ * The dashboard onboarding stages a project can be in (`onboarding_status`).
+ *
+ * @example
+ * PROJECT_ONBOARDING_STATUSES.includes("completed"); // true
+ */
+export const PROJECT_ONBOARDING_STATUSES = ["config_choice", "apps_selection", "auth_setup", "domain_setup", "email_theme_setup", "payments_setup", "welcome", "completed"] as const;
+
 /**
  * The admin project update body (the create body adds `display_name`, `owner_team_id`).
  *
@@ -62,15 +73,15 @@ const configFields = t.object({
  * const fields = projectPatchBody.spec.fields;
  */
 export const projectPatchBody = t.object({
-  onboarding_status: t.string(),
+  onboarding_status: t.string({ oneOf: PROJECT_ONBOARDING_STATUSES }),
   onboarding_state: t.json(),
   display_name: t.string({ min: 1 }),
   description: t.string().nullable(),
   is_production_mode: t.boolean(),
-  logo_url: t.string().nullable(),
-  logo_full_url: t.string().nullable(),
-  logo_dark_mode_url: t.string().nullable(),
-  logo_full_dark_mode_url: t.string().nullable(),
+  logo_url: logoUrl(),
+  logo_full_url: logoUrl(),
+  logo_dark_mode_url: logoUrl(),
+  logo_full_dark_mode_url: logoUrl(),
   require_email_verification: t.boolean(),
   config: configFields,
 });
@@ -123,7 +134,9 @@ export function applyConfig(config: ProjectConfig, c: Record<string, unknown>): 
 
 /**
  * Applies an admin create/update body to a project: validates trusted domains and the e-mail theme, and refuses to
- * switch production mode on while production-mode checks fail (the project is left unchanged then).
+ * switch production mode on while production-mode checks fail (the project is left unchanged then). The `config`
+ * settings are written to the environment config override (project-wide ones to the project level), like the
+ * platform's legacy project endpoints.
  *
  * @example
  * applyProjectBody(ctx.core, project, { is_production_mode: true });
@@ -145,15 +158,27 @@ export function applyProjectBody(core: EmulatorCore, target: ProjectRecord, b: R
   if (typeof b.display_name === "string") project.displayName = b.display_name;
   if ("description" in b) project.description = (b.description as string | null) ?? "";
   if (typeof b.is_production_mode === "boolean") project.isProductionMode = b.is_production_mode;
-  if ("logo_url" in b) project.logoUrl = b.logo_url as string | null;
-  if (typeof b.require_email_verification === "boolean") project.config.requireEmailVerification = b.require_email_verification;
+  if (typeof b.is_development_environment === "boolean") project.isDevelopmentEnvironment = b.is_development_environment;
+  if (typeof b.onboarding_status === "string") project.onboardingStatus = b.onboarding_status;
+  for (const [wire, field] of LOGO_FIELDS) if (b[wire] !== undefined) project[field] = b[wire] as string | null;
+  const wireKeys = Object.keys((b.config ?? {}) as object);
+  if (typeof b.require_email_verification === "boolean") {
+    project.config.requireEmailVerification = b.require_email_verification;
+    wireKeys.push("require_email_verification");
+  }
   if (b.config) applyConfig(project.config, b.config as Record<string, unknown>);
   if (b.is_production_mode === true) assertProductionModeAllowed(project);
   const { config, apiKeySets: _keptAsIs, ...scalars } = project;
   Object.assign(target, scalars);
-  Object.assign(target.config, config);
-  core.store.touch();
+  commitLegacyConfig(core.store, target, config, wireKeys);
 }
+
+const LOGO_FIELDS = [
+  ["logo_url", "logoUrl"],
+  ["logo_full_url", "logoFullUrl"],
+  ["logo_dark_mode_url", "logoDarkModeUrl"],
+  ["logo_full_dark_mode_url", "logoFullDarkModeUrl"],
+] as const;
 
 function patch(ctx: RequestContext) {
   const { project } = authOf(ctx);

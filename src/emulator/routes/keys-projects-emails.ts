@@ -13,7 +13,7 @@ import { oauthProviderRoutes } from "./oauth-providers";
 /**
  * One registration point for these families: user/team API keys, internal API keys, `/internal/projects`, OAuth
  * providers and connected accounts, notification preferences, e-mails (sending, themes, templates) and the misc
- * admin routes (metrics, svix token, AI chat, config).
+ * admin routes (metrics, svix token, AI chat).
  *
  * @example
  * core.router.addAll(keysProjectsEmailsRoutes(core));

@@ -87,6 +87,14 @@ export interface ProjectRecord {
   isProductionMode: boolean;
   ownerTeamId: string | null;
   logoUrl: string | null;
+  /** The fields below came later; records persisted before them read as their defaults. */
+  logoFullUrl?: string | null;
+  logoDarkModeUrl?: string | null;
+  logoFullDarkModeUrl?: string | null;
+  /** A development environment: its environment config level is read-only and always allows localhost. */
+  isDevelopmentEnvironment?: boolean;
+  /** The dashboard's onboarding stage (`"completed"` by default). */
+  onboardingStatus?: string;
   config: ProjectConfig;
   apiKeySets: ApiKeySetRecord[];
 }

@@ -18,8 +18,10 @@ const wire = {
   created_at_millis: 1735600000000,
   is_production_mode: false,
   owner_team_id: "team-1",
-  onboarding_status: "completed",
-  logo_url: null,
+  is_development_environment: true,
+  onboarding_status: "auth_setup",
+  logo_url: "https://cdn.example.com/logo.png",
+  logo_full_url: null,
   config: {
     allow_localhost: true,
     sign_up_enabled: true,
@@ -51,13 +53,24 @@ test("the admin wire shape maps to camelCase, with admin headers", async () => {
     .get("/api/v1/internal/projects/current")
     .reply(...json(wire));
   const project = await admin().getProject();
-  expect({ ...project, update: 0, delete: 0, getConfig: 0, updateConfig: 0, getProductionModeErrors: 0 }).toEqual({
+  const methods = Object.entries(project).filter(([, v]) => typeof v === "function").map(([k]) => k).sort();
+  expect(methods).toEqual([
+    "delete", "getConfig", "getConfigOverride", "getProductionModeErrors", "getPushedConfigSource", "pushConfig", "replaceConfigOverride",
+    "resetConfigOverrideKeys", "unlinkPushedConfigSource", "update", "updateConfig", "updatePushedConfig",
+  ]);
+  expect(Object.fromEntries(Object.entries(project).filter(([, v]) => typeof v !== "function"))).toStrictEqual({
     id: PROJECT,
     displayName: "Acme",
     description: "",
     createdAt: new Date(1735600000000),
     isProductionMode: false,
+    isDevelopmentEnvironment: true,
     ownerTeamId: "team-1",
+    onboardingStatus: "auth_setup",
+    logoUrl: "https://cdn.example.com/logo.png",
+    logoFullUrl: null,
+    logoDarkModeUrl: undefined,
+    logoFullDarkModeUrl: undefined,
     config: {
       signUpEnabled: true,
       credentialEnabled: true,
@@ -81,12 +94,14 @@ test("the admin wire shape maps to camelCase, with admin headers", async () => {
       teamMemberDefaultPermissions: [{ id: "team_member" }],
       userDefaultPermissions: [],
     },
-    update: 0,
-    delete: 0,
-    getConfig: 0,
-    updateConfig: 0,
-    getProductionModeErrors: 0,
   });
+});
+
+test("a server that omits the newer fields reads as their defaults", async () => {
+  const { is_development_environment: _d, onboarding_status: _o, logo_url: _l, logo_full_url: _f, ...old } = wire;
+  nock(BASE).get("/api/v1/internal/projects/current").reply(...json(old));
+  const project = await admin().getProject();
+  expect([project.isDevelopmentEnvironment, project.onboardingStatus, project.logoUrl]).toEqual([false, "completed", undefined]);
 });
 
 test("update sends only the given fields in snake_case, then refreshes the project", async () => {
@@ -134,12 +149,12 @@ test("update sends only the given fields in snake_case, then refreshes the proje
   expect((await app.getProject()).displayName).toBe("Renamed");
 });
 
-test("getConfig parses config_string; updateConfig sends config_override_string", async () => {
+test("getConfig parses config_string; updateConfig merges into the environment level", async () => {
   let body: unknown;
   nock(BASE)
     .get("/api/v1/internal/projects/current").reply(...json(wire))
     .get("/api/v1/internal/config").reply(...json({ config_string: JSON.stringify({ auth: { allowSignUp: true } }) }))
-    .patch("/api/v1/internal/config/override", (b) => ((body = b), true)).reply(...json({ success: true }))
+    .patch("/api/v1/internal/config/override/environment", (b) => ((body = b), true)).reply(...json({ success: true }))
     .get("/api/v1/internal/projects/current").reply(...json(wire));
   const project = await admin().getProject();
   expect(await project.getConfig()).toEqual({ auth: { allowSignUp: true } });
@@ -206,7 +221,7 @@ describe("production-mode errors", () => {
     const dirty = { ...wire, config: { ...wire.config, domains: [{ domain: "http://app.example.com", handler_path: "/handler" }] } };
     const scope = nock(BASE).get("/api/v1/internal/projects/current").reply(...json(dirty));
     const project = await admin().getProject();
-    expect(project.getProductionModeErrors().map((e) => e.message)).toEqual([
+    expect((await project.getProductionModeErrors()).map((e) => e.message)).toEqual([
       "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings",
       "Trusted domains should be HTTPS: http://app.example.com",
     ]);
@@ -236,6 +251,11 @@ test("bad update arguments are ArgumentErrors before any request", async () => {
     { config: { oauthProviders: [{ id: "github", type: "standard" }] } },
     { config: { emailConfig: { type: "standard", host: "h", port: 70000, username: "u", password: "p", senderName: "n", senderEmail: "e" } } },
     { config: { userDefaultPermissions: ["reader"] } },
+    { description: 5 },
+    { onboardingStatus: "done" },
+    { logoUrl: "not a url" },
+    { logoDarkModeUrl: 5 },
+    { requirePublishableClientKey: "yes" },
     "nope",
   ];
   for (const data of bad) await expect(project.update(data as never)).rejects.toThrow(ArgumentError);

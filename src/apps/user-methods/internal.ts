@@ -1,0 +1,96 @@
+import type { AuthContext } from "../../auth/context";
+import { LatchkeyError } from "../../errors/base";
+import type { AdminOwnedProject, AdminProjectCreate, OwnedAppFactory } from "../../resources/admin-owned-projects";
+import type { Session } from "../../session/session";
+import type { AdminApp } from "../admin-app";
+import type { AppCore } from "../app-core";
+import type { CurrentUser } from "../current-user";
+
+/**
+ * What the signed-in user of the platform's `internal` project (a dashboard user) can do with the projects its
+ * teams own (the official `InternalUserExtra`). Each owned project comes with an `AdminApp` authenticated by this
+ * user's session. Present on `getUser()` results only when the app's project is `internal`.
+ *
+ * @example
+ * const dashboard = new ClientApp({ projectId: "internal", publishableClientKey, tokenStore: "cookie" });
+ * const user = (await dashboard.getUser({ or: "throw" })) as CurrentInternalUser;
+ * const project = await user.createProject({ displayName: "Acme", teamId: user.selectedTeam!.id });
+ * await project.app.createInternalApiKey({ description: "CI", expiresAt: new Date(Date.now() + 864e5), hasPublishableClientKey: true, hasSecretServerKey: true, hasSuperSecretAdminKey: false });
+ */
+export interface InternalUserMethods {
+  /**
+   * Creates a project owned by `teamId` (default: the selected team, which the user must belong to) with the
+   * given settings; the new project's `app` manages it.
+   * @example
+   * const project = await user.createProject({ displayName: "Shop", teamId, config: { magicLinkEnabled: true } });
+   */
+  createProject(options: AdminProjectCreate): Promise<AdminOwnedProject<AdminApp>>;
+  /**
+   * The projects owned by the user's teams.
+   * @example
+   * for (const p of await user.listOwnedProjects()) console.log(p.displayName, p.ownerTeamId);
+   */
+  listOwnedProjects(): Promise<AdminOwnedProject<AdminApp>[]>;
+  /**
+   * Hands a project to another team: the user must be `team_admin` of its current owner team and a member of
+   * `newTeamId` (else `TEAM_PERMISSION_REQUIRED` / `TEAM_MEMBERSHIP_NOT_FOUND`).
+   * @example
+   * await user.transferProject(project.id, otherTeam.id);
+   */
+  transferProject(projectId: string, newTeamId: string): Promise<void>;
+}
+
+/**
+ * The current user of an `internal`-project app, with {@link InternalUserMethods}.
+ *
+ * @example
+ * const user = (await dashboard.getUser({ or: "throw" })) as CurrentInternalUser;
+ * const projects = await user.listOwnedProjects();
+ */
+export type CurrentInternalUser<User = CurrentUser> = User & InternalUserMethods;
+
+type OwnedAdminAppMaker = (core: AppCore, projectId: string, owner: Session) => { app: AdminApp; ctx: AuthContext };
+let ownedAdminApp: OwnedAdminAppMaker | undefined;
+
+/**
+ * @internal Called when the `AdminApp` module loads: how to build the admin app of an owned project. The client
+ * code of the internal user cannot import `AdminApp` itself without pulling admin code into every client bundle.
+ * @example
+ * provideOwnedAdminApps((core, projectId, owner) => AdminApp.owned(core, projectId, owner));
+ */
+export function provideOwnedAdminApps(maker: OwnedAdminAppMaker): void {
+  ownedAdminApp = maker;
+}
+
+function ownedAppFactory(ctx: AuthContext): OwnedAppFactory<AdminApp> {
+  const maker = ownedAdminApp;
+  if (!maker) {
+    throw new LatchkeyError(
+      'Owned projects come with an AdminApp, and this bundle does not include it: import { AdminApp } from "latchkey" in the code that manages owned projects (bundlers keep it once it is used).',
+      "AdminAppNotLoaded",
+    );
+  }
+  return (projectId, owner) => maker(ctx.core, projectId, owner);
+}
+
+/**
+ * @internal The internal-user methods for `session` when the app's project is `internal`, else nothing. The
+ * project resources load on first call.
+ */
+export function internalUserMethods(ctx: AuthContext, session: Session): InternalUserMethods | Record<string, never> {
+  if (ctx.core.projectId !== "internal") return {};
+  const resources = () => import("../../resources/admin-owned-projects");
+  return {
+    async createProject(options) {
+      const factory = ownedAppFactory(ctx);
+      return (await resources()).createProject(ctx, () => session, options, factory);
+    },
+    async listOwnedProjects() {
+      const factory = ownedAppFactory(ctx);
+      return (await resources()).listOwnedProjects(ctx, () => session, factory);
+    },
+    async transferProject(projectId, newTeamId) {
+      await (await resources()).transferProject(ctx, session, projectId, newTeamId);
+    },
+  };
+}
