@@ -48,7 +48,7 @@ import type { AppCore } from "./app-core";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { optionalObject, readEnv } from "./options";
-import { provideOwnedAdminApps } from "./user-methods/internal";
+import { provideOwnedProjectSupport } from "./user-methods/internal";
 import { ServerApp } from "./server-app";
 import type { ServerAppOptions } from "./server-app";
 
@@ -404,4 +404,7 @@ export class AdminApp extends ServerApp {
 }
 
 // The current user of an `internal`-project app builds its projects' admin apps with this once it is loaded.
-provideOwnedAdminApps((core, projectId, owner) => AdminApp.owned(core, projectId, owner));
+provideOwnedProjectSupport({
+  makeApp: (core, projectId, owner) => AdminApp.owned(core, projectId, owner),
+  load: () => import("../resources/admin-owned-projects"),
+});

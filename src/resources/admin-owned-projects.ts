@@ -98,12 +98,3 @@ export async function createProject<App>(
   return { ...adminProjectFromJson(owned, created), app };
 }
 
-/**
- * @internal `POST /internal/projects/transfer` as the signed-in dashboard user: the user must be `team_admin` of the
- * project's current owner team and a member of `newTeamId`.
- */
-export async function transferProject(ctx: AuthContext, session: Session, projectId: string, newTeamId: string): Promise<void> {
-  assertInternal(ctx);
-  const body = { project_id: requireString(projectId, "projectId"), new_team_id: requireString(newTeamId, "newTeamId") };
-  await ctx.core.request({ method: "POST", path: "/internal/projects/transfer", session, body });
-}

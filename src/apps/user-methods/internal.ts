@@ -1,6 +1,7 @@
 import type { AuthContext } from "../../auth/context";
+import { requireString } from "../options";
 import { LatchkeyError } from "../../errors/base";
-import type { AdminOwnedProject, AdminProjectCreate, OwnedAppFactory } from "../../resources/admin-owned-projects";
+import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/admin-owned-projects";
 import type { Session } from "../../session/session";
 import type { AdminApp } from "../admin-app";
 import type { AppCore } from "../app-core";
@@ -49,48 +50,55 @@ export interface InternalUserMethods {
  */
 export type CurrentInternalUser<User = CurrentUser> = User & InternalUserMethods;
 
-type OwnedAdminAppMaker = (core: AppCore, projectId: string, owner: Session) => { app: AdminApp; ctx: AuthContext };
-let ownedAdminApp: OwnedAdminAppMaker | undefined;
+/**
+ * @internal What the `AdminApp` module provides when it loads: how to build an owned project's admin app, and the
+ * owned-project resource code. The internal user's methods reach admin code only through this, so a client-only
+ * bundle never carries it.
+ */
+export interface OwnedProjectSupport {
+  makeApp(core: AppCore, projectId: string, owner: Session): { app: AdminApp; ctx: AuthContext };
+  load(): Promise<typeof import("../../resources/admin-owned-projects")>;
+}
+let support: OwnedProjectSupport | undefined;
 
 /**
- * @internal Called when the `AdminApp` module loads: how to build the admin app of an owned project. The client
- * code of the internal user cannot import `AdminApp` itself without pulling admin code into every client bundle.
+ * @internal Called when the `AdminApp` module loads (see {@link OwnedProjectSupport}).
  * @example
- * provideOwnedAdminApps((core, projectId, owner) => AdminApp.owned(core, projectId, owner));
+ * provideOwnedProjectSupport({ makeApp: (core, id, owner) => AdminApp.owned(core, id, owner), load: () => import("…") });
  */
-export function provideOwnedAdminApps(maker: OwnedAdminAppMaker): void {
-  ownedAdminApp = maker;
+export function provideOwnedProjectSupport(provided: OwnedProjectSupport): void {
+  support = provided;
 }
 
-function ownedAppFactory(ctx: AuthContext): OwnedAppFactory<AdminApp> {
-  const maker = ownedAdminApp;
-  if (!maker) {
+function loaded(): OwnedProjectSupport {
+  if (!support) {
     throw new LatchkeyError(
       'Owned projects come with an AdminApp, and this bundle does not include it: import { AdminApp } from "latchkey" in the code that manages owned projects (bundlers keep it once it is used).',
       "AdminAppNotLoaded",
     );
   }
-  return (projectId, owner) => maker(ctx.core, projectId, owner);
+  return support;
 }
 
 /**
  * @internal The internal-user methods for `session` when the app's project is `internal`, else nothing. The
- * project resources load on first call.
+ * owned-project code comes with `AdminApp` (see {@link OwnedProjectSupport}); a transfer is one request.
  */
 export function internalUserMethods(ctx: AuthContext, session: Session): InternalUserMethods | Record<string, never> {
   if (ctx.core.projectId !== "internal") return {};
-  const resources = () => import("../../resources/admin-owned-projects");
+  const owned = (s: OwnedProjectSupport) => (projectId: string, owner: Session) => s.makeApp(ctx.core, projectId, owner);
   return {
     async createProject(options) {
-      const factory = ownedAppFactory(ctx);
-      return (await resources()).createProject(ctx, () => session, options, factory);
+      const s = loaded();
+      return (await s.load()).createProject(ctx, () => session, options, owned(s));
     },
     async listOwnedProjects() {
-      const factory = ownedAppFactory(ctx);
-      return (await resources()).listOwnedProjects(ctx, () => session, factory);
+      const s = loaded();
+      return (await s.load()).listOwnedProjects(ctx, () => session, owned(s));
     },
     async transferProject(projectId, newTeamId) {
-      await (await resources()).transferProject(ctx, session, projectId, newTeamId);
+      const body = { project_id: requireString(projectId, "projectId"), new_team_id: requireString(newTeamId, "newTeamId") };
+      await ctx.core.request({ method: "POST", path: "/internal/projects/transfer", session, body });
     },
   };
 }
