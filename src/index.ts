@@ -45,6 +45,38 @@ export type {
   RenderedEmail,
 } from "./resources/admin-emails";
 export type { AdminMetrics, ChatContextType, ChatMessage } from "./resources/admin-misc";
+export type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "./resources/admin-email-drafts";
+export type {
+  AdminEmailOutbox,
+  AdminEmailOutboxBase,
+  AdminEmailOutboxBounced,
+  AdminEmailOutboxClicked,
+  AdminEmailOutboxCreatedWith,
+  AdminEmailOutboxDeliveryDelayed,
+  AdminEmailOutboxMarkedAsSpam,
+  AdminEmailOutboxOpened,
+  AdminEmailOutboxPaused,
+  AdminEmailOutboxPreparing,
+  AdminEmailOutboxQueued,
+  AdminEmailOutboxRecipient,
+  AdminEmailOutboxRenderError,
+  AdminEmailOutboxRendered,
+  AdminEmailOutboxRendering,
+  AdminEmailOutboxScheduled,
+  AdminEmailOutboxSending,
+  AdminEmailOutboxSent,
+  AdminEmailOutboxServerError,
+  AdminEmailOutboxSimpleStatus,
+  AdminEmailOutboxSkipped,
+  AdminEmailOutboxStatus,
+  AdminSendAttemptError,
+  EmailOutboxListOptions,
+  EmailOutboxListResult,
+  EmailOutboxUpdateOptions,
+} from "./resources/admin-email-outbox-types";
+export type { PermissionDefinitionPage } from "./resources/admin-permission-definitions";
+export type { DataVaultStore } from "./resources/server-data-vault";
+export type { EmailDeliveryCapacity, EmailDeliveryInfo, EmailDeliveryStats, EmailDeliveryWindowStats } from "./resources/server-email-delivery";
 export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin-owned-projects";
 export type { ProjectOnboardingStatus } from "./resources/admin-project";
 export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/admin-project-config";

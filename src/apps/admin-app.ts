@@ -1,30 +1,7 @@
 import { ArgumentError } from "../errors/base";
-import {
-  createEmailTemplate,
-  createEmailTheme,
-  deleteEmailTemplate,
-  getEmailTheme,
-  listEmailTemplates,
-  listEmailThemes,
-  listSentEmails,
-  renderEmail,
-  sendSignInInvitationEmail,
-  sendTestEmail,
-  updateEmailTemplate,
-  updateEmailTheme,
-} from "../resources/admin-emails";
-import type {
-  AdminEmailTemplate,
-  AdminEmailTheme,
-  AdminEmailThemeSummary,
-  AdminSentEmail,
-  AdminSmtpConfig,
-  EmailPreviewOptions,
-  RenderedEmail,
-} from "../resources/admin-emails";
 import { createInternalApiKey, listInternalApiKeys } from "../resources/admin-internal-keys";
 import type { InternalApiKey, InternalApiKeyCreate, InternalApiKeyFirstView } from "../resources/admin-internal-keys";
-import { getMetrics, getSvixToken, listChatMessages, saveChatMessage, sendChatMessage } from "../resources/admin-misc";
+import { getMetrics, getSvixToken, listChatMessages, saveChatMessage, sendChatMessage, sendTestWebhook } from "../resources/admin-misc";
 import type { AdminMetrics, ChatContextType, ChatMessage } from "../resources/admin-misc";
 import { createProject, listOwnedProjects } from "../resources/admin-owned-projects";
 import type { AdminOwnedProject, AdminProjectCreate } from "../resources/admin-owned-projects";
@@ -32,6 +9,7 @@ import {
   createPermissionDefinition,
   deletePermissionDefinition,
   listPermissionDefinitions,
+  listPermissionDefinitionsPaginated,
   updatePermissionDefinition,
 } from "../resources/admin-permission-definitions";
 import type {
@@ -39,6 +17,7 @@ import type {
   AdminPermissionDefinitionUpdate,
   AdminProjectPermissionDefinition,
   AdminTeamPermissionDefinition,
+  PermissionDefinitionPage,
 } from "../resources/admin-permission-definitions";
 import { getAdminProject } from "../resources/admin-project";
 import type { AdminProject } from "../resources/admin-project";
@@ -47,9 +26,9 @@ import type { Session } from "../session/session";
 import type { AppCore } from "./app-core";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
+import { AdminEmailApp } from "./admin-email-app";
 import { optionalObject, readEnv } from "./options";
 import { provideOwnedProjectSupport } from "./user-methods/internal";
-import { ServerApp } from "./server-app";
 import type { ServerAppOptions } from "./server-app";
 
 /**
@@ -71,13 +50,14 @@ export interface AdminAppOptions extends ServerAppOptions {
 
 /**
  * The app for project owners: everything `ServerApp` does, plus project settings, configuration, internal API
- * keys, permission definitions, e-mail themes and templates, metrics, webhooks and AI chat.
+ * keys, permission definitions, e-mail themes, templates, drafts and the outbox (see `AdminEmailApp`), metrics,
+ * webhooks and AI chat.
  *
  * @example
  * import { AdminApp } from "latchkey";
  * const admin = new AdminApp({ projectId, superSecretAdminKey: process.env.STACK_SUPER_SECRET_ADMIN_KEY, tokenStore: null });
  */
-export class AdminApp extends ServerApp {
+export class AdminApp extends AdminEmailApp {
   /** @param options - see {@link AdminAppOptions} */
   constructor(options: AdminAppOptions = {}) {
     if (typeof options !== "object" || options === null) throw new ArgumentError("The app options must be an object.");
@@ -132,6 +112,16 @@ export class AdminApp extends ServerApp {
    */
   listTeamPermissionDefinitions(): Promise<AdminTeamPermissionDefinition[]> {
     return listPermissionDefinitions(this.ctx, "team");
+  }
+
+  /**
+   * One page of team-scope permission definitions, sorted by id (`limit` 1–200); `query` matches id or description
+   * (case-insensitive). Pass `nextCursor` as `cursor` for the next page.
+   * @example
+   * const { items, nextCursor } = await admin.listTeamPermissionDefinitionsPaginated({ limit: 50, query: "billing" });
+   */
+  listTeamPermissionDefinitionsPaginated(options: { limit: number; cursor?: string; query?: string }): Promise<PermissionDefinitionPage> {
+    return listPermissionDefinitionsPaginated(this.ctx, "team", options);
   }
 
   /**
@@ -198,126 +188,6 @@ export class AdminApp extends ServerApp {
   }
 
   /**
-   * The project's e-mail themes (the three defaults and your own).
-   * @example
-   * const light = (await admin.listEmailThemes()).find((t) => t.displayName === "Default Light");
-   */
-  listEmailThemes(): Promise<AdminEmailThemeSummary[]> {
-    return listEmailThemes(this.ctx);
-  }
-
-  /**
-   * One e-mail theme with its TSX source. Unknown ids give a 404 `HttpError`.
-   * @example
-   * const { tsxSource } = await admin.getEmailTheme(themeId);
-   */
-  getEmailTheme(id: string): Promise<AdminEmailTheme> {
-    return getEmailTheme(this.ctx, id);
-  }
-
-  /**
-   * Creates an e-mail theme from the platform's starter source.
-   * @example
-   * const { id } = await admin.createEmailTheme("Brand");
-   */
-  createEmailTheme(displayName: string): Promise<{ id: string }> {
-    return createEmailTheme(this.ctx, displayName);
-  }
-
-  /**
-   * Replaces a theme's TSX source (it must export `EmailTheme`).
-   * @example
-   * await admin.updateEmailTheme(id, source);
-   */
-  updateEmailTheme(id: string, tsxSource: string): Promise<void> {
-    return updateEmailTheme(this.ctx, id, tsxSource);
-  }
-
-  /**
-   * The project's e-mail templates.
-   * @example
-   * const names = (await admin.listEmailTemplates()).map((t) => t.displayName);
-   */
-  listEmailTemplates(): Promise<AdminEmailTemplate[]> {
-    return listEmailTemplates(this.ctx);
-  }
-
-  /**
-   * Creates an e-mail template (needs a custom e-mail server: else `REQUIRES_CUSTOM_EMAIL_SERVER`).
-   * @example
-   * const { id } = await admin.createEmailTemplate("Welcome");
-   */
-  createEmailTemplate(displayName: string): Promise<{ id: string }> {
-    return createEmailTemplate(this.ctx, displayName);
-  }
-
-  /**
-   * Replaces a template's TSX source (and theme: an id, `false` for none, `null` for the project's) and returns
-   * the rendered HTML. Source that does not render gives `EMAIL_RENDERING_ERROR`.
-   * @example
-   * const { renderedHtml } = await admin.updateEmailTemplate(id, source, false);
-   */
-  updateEmailTemplate(id: string, tsxSource: string, themeId?: string | false | null): Promise<{ renderedHtml: string }> {
-    return updateEmailTemplate(this.ctx, id, tsxSource, themeId);
-  }
-
-  /**
-   * Deletes an e-mail template.
-   * @example
-   * await admin.deleteEmailTemplate(id);
-   */
-  deleteEmailTemplate(id: string): Promise<void> {
-    return deleteEmailTemplate(this.ctx, id);
-  }
-
-  /**
-   * E-mails the project sent, newest first.
-   * @example
-   * const [latest] = await admin.listSentEmails();
-   */
-  listSentEmails(): Promise<AdminSentEmail[]> {
-    return listSentEmails(this.ctx);
-  }
-
-  /**
-   * Tries an SMTP configuration by sending a test e-mail. A delivery failure is an error result with the
-   * server's `errorMessage`, not a throw.
-   * @example
-   * const result = await admin.sendTestEmail({ recipientEmail: "me@example.com", emailConfig: smtp });
-   * if (result.status === "error") console.log(result.error.errorMessage);
-   */
-  sendTestEmail(options: { recipientEmail: string; emailConfig: AdminSmtpConfig }): Promise<Result<undefined, { errorMessage: string }>> {
-    return sendTestEmail(this.ctx, options);
-  }
-
-  /**
-   * E-mails `email` an invitation to sign in at `callbackUrl` (which must be a trusted domain).
-   * @example
-   * await admin.sendSignInInvitationEmail("ada@example.com", "https://app.example.com/handler/sign-in");
-   */
-  sendSignInInvitationEmail(email: string, callbackUrl: string): Promise<void> {
-    return sendSignInInvitationEmail(this.ctx, email, callbackUrl);
-  }
-
-  /**
-   * Renders a template (by id or source) in a theme (by id or source; default the project's).
-   * @example
-   * const { html, subject } = await admin.renderEmail({ templateTsxSource: source, themeId: false });
-   */
-  renderEmail(options: EmailPreviewOptions): Promise<RenderedEmail> {
-    return renderEmail(this.ctx, options);
-  }
-
-  /**
-   * The HTML of `renderEmail` (the official SDK's name).
-   * @example
-   * iframe.srcdoc = await admin.getEmailPreview({ templateId, themeId });
-   */
-  async getEmailPreview(options: EmailPreviewOptions): Promise<string> {
-    return (await renderEmail(this.ctx, options)).html;
-  }
-
-  /**
    * The project's metrics as the platform sends them (`total_users`, `daily_users`, …).
    * @example
    * const { total_users } = await admin.getMetrics();
@@ -333,6 +203,18 @@ export class AdminApp extends ServerApp {
    */
   getSvixToken(): Promise<string> {
     return getSvixToken(this.ctx);
+  }
+
+  /**
+   * Sends a test event to one webhook endpoint. An endpoint that is gone or does not answer 2xx is an error result
+   * with the platform's `errorMessage`, not a throw. (The latchkey emulator keeps endpoints under
+   * `/emulator/webhook-endpoints` and really posts the signed event.)
+   * @example
+   * const result = await admin.sendTestWebhook({ endpointId: "ep_2a…" });
+   * if (result.status === "error") console.log(result.error.errorMessage);
+   */
+  sendTestWebhook(options: { endpointId: string }): Promise<Result<undefined, { errorMessage: string }>> {
+    return sendTestWebhook(this.ctx, options);
   }
 
   /**

@@ -34,6 +34,10 @@ import type { OAuthAccessTokenError } from "../resources/connected-accounts";
 import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
 // --- end teams, API keys, e-mail, OAuth providers (imports) ---
+import { dataVaultStore } from "../resources/server-data-vault";
+import type { DataVaultStore } from "../resources/server-data-vault";
+import { activateEmailCapacityBoost, getEmailDeliveryStats } from "../resources/server-email-delivery";
+import type { EmailDeliveryInfo } from "../resources/server-email-delivery";
 
 /**
  * Options of {@link ServerApp}: the client options plus the project's secret server key.
@@ -229,9 +233,11 @@ export class ServerApp extends ClientApp {
 
   /**
    * Sends an e-mail to some users (`userIds`) or all (`allUsers: true`), from raw `html`, a `templateId` (with
-   * `variables`) or a `draftId`. Wrong combinations are refused before any request. The platform's refusals
-   * are thrown as known errors, as the official SDK does: `REQUIRES_CUSTOM_EMAIL_SERVER` while the project
-   * uses the shared e-mail server, `EMAIL_RENDERING_ERROR` for a template that does not render.
+   * `variables`) or a `draftId`, now or at `scheduledAt`. Wrong combinations are refused before any request. The
+   * platform's refusals are thrown as known errors, as the official SDK does: `REQUIRES_CUSTOM_EMAIL_SERVER` while
+   * the project uses the shared e-mail server, `USER_ID_DOES_NOT_EXIST`, an unknown template or draft. Each
+   * e-mail then goes through the project's outbox (`AdminApp.listOutboxEmails`): a template that fails to render
+   * shows there as `render-error`, a user without a primary e-mail as `skipped`.
    * @example
    * await server.sendEmail({ userIds: [user.id], subject: "Welcome", html: "<p>Hello!</p>" });
    * await server.sendEmail({ allUsers: true, templateId, variables: { month: "May" }, notificationCategoryName: "Marketing" });
@@ -282,4 +288,43 @@ export class ServerApp extends ClientApp {
     return getConnectedAccountAccessToken(this.ctx, request);
   }
   // --- end teams, API keys, e-mail, OAuth providers ---
+
+  // ---- data vault and e-mail delivery ----
+
+  /**
+   * A data vault store of the project (declared in its configuration as `dataVault.stores.<id>`): `setValue` and
+   * `getValue` with a secret that encrypts the key and value before they leave your server (the official SDK's
+   * format). No request is made until a value is read or written; an undeclared store then throws
+   * `DATA_VAULT_STORE_DOES_NOT_EXIST`. A missing key, or another secret, reads as null.
+   * @example
+   * const vault = await server.getDataVaultStore("oauth-tokens");
+   * await vault.setValue(`github:${user.id}`, token, { secret: process.env.VAULT_SECRET! });
+   * const token = await vault.getValue(`github:${user.id}`, { secret: process.env.VAULT_SECRET! }); // string | null
+   */
+  async getDataVaultStore(id: string): Promise<DataVaultStore> {
+    return dataVaultStore(this.ctx, id);
+  }
+
+  /**
+   * How many e-mails the project sent in the last hour, day, week and month, and how fast it may send now
+   * (snake_case, as the platform and the official SDK give it). Cached; `sendEmail` refreshes it.
+   * @example
+   * const { stats, capacity } = await server.getEmailDeliveryStats();
+   * console.log(stats.day.sent, Math.floor(capacity.rate_per_second * 3600), "per hour");
+   */
+  getEmailDeliveryStats(): Promise<EmailDeliveryInfo> {
+    return getEmailDeliveryStats(this.ctx);
+  }
+
+  /**
+   * Multiplies the sending capacity by 4 for 4 hours. While a boost runs, another throws
+   * `EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE` (with `details.expires_at`).
+   * @example
+   * await server.activateEmailCapacityBoost();
+   * (await server.getEmailDeliveryStats()).capacity.is_boost_active; // true
+   */
+  activateEmailCapacityBoost(): Promise<void> {
+    return activateEmailCapacityBoost(this.ctx);
+  }
+  // ---- end data vault and e-mail delivery ----
 }

@@ -163,6 +163,13 @@ export async function updateEmailTheme(ctx: AuthContext, id: string, tsxSource: 
   theme(ctx).invalidate([id]);
 }
 
+/** @internal `DELETE /internal/email-themes/{id}`; an unknown id is a 404 `HttpError`. */
+export async function deleteEmailTheme(ctx: AuthContext, id: string): Promise<void> {
+  await ctx.core.request({ method: "DELETE", path: `/internal/email-themes/${encodeURIComponent(requireString(id, "id"))}` });
+  theme(ctx).invalidate([id]);
+  await themes(ctx).refresh([]);
+}
+
 const templateFromJson = (t: TemplateJson): AdminEmailTemplate => ({
   id: t.id,
   displayName: t.display_name,

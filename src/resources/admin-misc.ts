@@ -1,6 +1,8 @@
 import type { AuthContext } from "../auth/context";
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
+import { err, ok } from "../util/result";
+import type { Result } from "../util/result";
 
 /**
  * The project's metrics exactly as the platform sends them (snake_case keys such as `total_users`,
@@ -41,6 +43,17 @@ export async function getMetrics(ctx: AuthContext, options?: { includeAnonymous?
 /** @internal `POST /webhooks/svix-token`: a token for the webhook portal. */
 export async function getSvixToken(ctx: AuthContext): Promise<string> {
   return (await ctx.core.request<{ token: string }>({ method: "POST", path: "/webhooks/svix-token", body: {} })).token;
+}
+
+/**
+ * @internal `POST /internal/send-test-webhook`: a test event to one endpoint. Not reaching it is an error result
+ * with the platform's `errorMessage`, not a throw.
+ */
+export async function sendTestWebhook(ctx: AuthContext, options: { endpointId: string }): Promise<Result<undefined, { errorMessage: string }>> {
+  const o = optionalObject(options, "sendTestWebhook options") as { endpointId?: unknown };
+  const endpoint_id = requireString(o.endpointId, "endpointId");
+  const answer = await ctx.core.request<{ success: boolean; error_message?: string }>({ method: "POST", path: "/internal/send-test-webhook", body: { endpoint_id } });
+  return answer.success ? ok(undefined) : err({ errorMessage: answer.error_message ?? "The test webhook could not be delivered." });
 }
 
 const CONTEXT_TYPES: ChatContextType[] = ["email-theme", "email-template", "email-draft"];

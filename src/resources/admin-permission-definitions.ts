@@ -125,6 +125,36 @@ export async function listPermissionDefinitions(ctx: AuthContext, scope: Permiss
   return (await definitions(ctx).get([scope])).map((d) => permissionDefinitionFromJson(ctx, scope, d));
 }
 
+/**
+ * One page of a scope's definitions, sorted by id; `query` matches id or description (case-insensitive).
+ *
+ * @example
+ * const { items, nextCursor } = await admin.listTeamPermissionDefinitionsPaginated({ limit: 50, query: "billing" });
+ */
+export interface PermissionDefinitionPage {
+  items: AdminPermissionDefinition[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+/** @internal `GET /{scope}-permission-definitions?limit&cursor&query` (not cached: pages are read once). */
+export async function listPermissionDefinitionsPaginated(
+  ctx: AuthContext,
+  scope: PermissionScope,
+  options: { limit: number; cursor?: string; query?: string },
+): Promise<PermissionDefinitionPage> {
+  if (options === undefined) throw new ArgumentError("The paginated list needs { limit }.");
+  const o = optionalObject(options, "pagination options") as { limit?: unknown; cursor?: unknown; query?: unknown };
+  if (typeof o.limit !== "number" || !Number.isInteger(o.limit) || o.limit < 1 || o.limit > 200) throw new ArgumentError("limit must be an integer from 1 to 200.");
+  if (o.cursor !== undefined) requireString(o.cursor, "cursor");
+  if (o.query !== undefined && typeof o.query !== "string") throw new ArgumentError("query must be a string.");
+  const list = await ctx.core.request<ListJson<PermissionDefinitionJson>>({
+    path: `/${scope}-permission-definitions`,
+    query: { limit: o.limit, cursor: o.cursor as string | undefined, query: (o.query as string | undefined) || undefined },
+  });
+  return { items: list.items.map((d) => permissionDefinitionFromJson(ctx, scope, d)), nextCursor: list.pagination?.next_cursor ?? null };
+}
+
 /** @internal `POST /{scope}-permission-definitions`. */
 export async function createPermissionDefinition(ctx: AuthContext, scope: PermissionScope, data: AdminPermissionDefinitionCreate): Promise<AdminPermissionDefinition> {
   const body = definitionBody(optionalObject(data, "permission definition"), true);

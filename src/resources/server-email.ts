@@ -1,6 +1,7 @@
 import type { AuthContext } from "../auth/context";
 import { optionalObject } from "../apps/options";
 import { ArgumentError } from "../errors/base";
+import { emailDeliveryInfoCache } from "./server-email-delivery";
 
 /**
  * Who receives an e-mail: the listed users, or every user of the project.
@@ -92,11 +93,12 @@ export function sendEmailBody(options: SendEmailOptions): Record<string, unknown
 }
 
 /**
- * @internal `POST /emails/send-email` with the server key. Nothing cached depends on sent e-mails, so nothing is
- * refreshed. Platform refusals (`REQUIRES_CUSTOM_EMAIL_SERVER`, `EMAIL_RENDERING_ERROR`, `USER_ID_DOES_NOT_EXIST`,
- * …) are thrown as known errors, as the official SDK does.
+ * @internal `POST /emails/send-email` with the server key; refreshes the cached delivery figures. Platform refusals
+ * (`REQUIRES_CUSTOM_EMAIL_SERVER`, `USER_ID_DOES_NOT_EXIST`, an unknown template or draft, …) are thrown as known
+ * errors, as the official SDK does.
  */
 export async function sendEmail(ctx: AuthContext, options: SendEmailOptions): Promise<void> {
   const body = sendEmailBody(options);
   await ctx.core.request({ method: "POST", path: "/emails/send-email", body });
+  await emailDeliveryInfoCache(ctx).refresh([]);
 }

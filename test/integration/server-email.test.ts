@@ -62,20 +62,23 @@ test("a template with variables, and allUsers", async () => {
   expect((await outboxTo(email)).some((m) => m.subject === "Broadcast")).toBe(true);
 });
 
-test("platform refusals are typed known errors: unknown user, template that does not render", async () => {
+test("platform refusals are typed known errors; a template that does not render fails in the outbox", async () => {
   await useCustomEmailServer();
   const unknown = await server.sendEmail({ userIds: ["00000000-0000-4000-8000-000000000000"], html: "<p>x</p>" }).catch((e) => e);
   expect(KnownErrors.UserIdDoesNotExist.isInstance(unknown)).toBe(true);
 
-  // The platform re-renders stored templates at send time; the emulator checks sources when they are saved, so a
-  // broken stored template is planted directly in its store to reach that path.
-  const { user } = await signedInUser(emulator, "broken");
+  // The platform renders queued e-mails after send-email answered, so a broken template shows as a render error
+  // in the outbox. The emulator checks sources when they are saved, so a broken stored template is planted
+  // directly in its store to reach that path.
+  const { user, email } = await signedInUser(emulator, "broken");
   const created = await keyed(emulator, "admin", "POST", "/internal/email-templates", { display_name: `Broken ${uniqueEmail("t")}` });
   const template = findTemplate(emulator.core.store, emulator.projectId, created.json.id)!;
   template.tsxSource = "export function EmailTemplate() { return <div><p>unclosed</div>; }";
-  const broken = await server.sendEmail({ userIds: [user.id], templateId: created.json.id }).catch((e) => e);
-  expect(KnownErrors.EmailRenderingError.isInstance(broken)).toBe(true);
-  expect(broken.details).toEqual({ error: expect.any(String) });
+  await server.sendEmail({ userIds: [user.id], templateId: created.json.id });
+  const outbox = await keyed(emulator, "server", "GET", "/emails/outbox?status=render-error");
+  const failed = outbox.json.items.find((e: { email_programmatic_call_template_id: string }) => e.email_programmatic_call_template_id === created.json.id);
+  expect(failed).toMatchObject({ simple_status: "error", to: { type: "user-primary-email", user_id: user.id }, render_error: expect.stringContaining("closing tag") });
+  expect((await outboxTo(email)).length).toBe(0);
 });
 
 test("exactly one recipient form and one content form, checked before any request", async () => {

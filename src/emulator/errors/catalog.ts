@@ -141,7 +141,16 @@ export const KNOWN_ERRORS = {
   API_KEY_NOT_FOUND: fixed(404, "API key not found."),
   PERMISSION_ID_ALREADY_EXISTS: { status: 400, message: (d) => `Permission with ID "${d.permission_id}" already exists. Choose a different ID.` },
   EMAIL_RENDERING_ERROR: { status: 400, message: (d) => `Failed to render email with theme: ${d.error}` },
-  REQUIRES_CUSTOM_EMAIL_SERVER: fixed(400, "This action needs the project's own SMTP server; the shared e-mail server cannot be used for it."),
+  REQUIRES_CUSTOM_EMAIL_SERVER: fixed(400, "This action requires a custom SMTP server. Please edit your email server configuration and try again."),
+  TEMPLATE_SOURCE_REWRITE_ERROR: { status: 400, message: (d) => `Failed to rewrite template source: ${d.error}` },
+  EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE: { status: 409, message: (d) => `Email capacity boost is already active until ${d.expires_at}.` },
+  EMAIL_NOT_EDITABLE: {
+    status: 400,
+    message: (d) =>
+      `Email with ID "${d.email_id}" cannot be edited because it is in status "${d.status}". Only emails in PAUSED, PREPARING, RENDERING, RENDER_ERROR, SCHEDULED, QUEUED, or SERVER_ERROR status can be edited.`,
+  },
+  DATA_VAULT_STORE_DOES_NOT_EXIST: { status: 400, message: (d) => `Data vault store with ID ${d.store_id} does not exist.` },
+  DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST: { status: 400, message: (d) => `Data vault store with ID ${d.store_id} does not contain a key with hash ${d.hashed_key}.` },
 } satisfies Record<string, KnownErrorEntry>;
 
 /**

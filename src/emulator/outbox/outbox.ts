@@ -44,7 +44,15 @@ function decodeEntities(s: string): string {
  * const latest = emulator.outbox.list({ to: "ada@example.com" }).at(-1);
  */
 export class Outbox {
+  private readonly captureListeners = new Set<(record: EmailRecord) => void>();
+
   constructor(private readonly store: Store) {}
+
+  /** Calls `listener` with every e-mail captured from now on; returns a function that removes it. */
+  onCapture(listener: (record: EmailRecord) => void): () => void {
+    this.captureListeners.add(listener);
+    return () => this.captureListeners.delete(listener);
+  }
 
   /** Captures an e-mail and returns its record. */
   send(email: OutgoingEmail): EmailRecord {
@@ -57,6 +65,7 @@ export class Outbox {
     };
     this.store.emails.push(record);
     this.store.touch();
+    for (const listener of this.captureListeners) listener(record);
     return record;
   }
 

@@ -59,7 +59,7 @@ function patchTemplate(ctx: RequestContext) {
 
 /**
  * E-mail themes and templates (wire §8.20, admin). Themes: list (the three defaults plus custom ones), create
- * `{display_name}` → `{id}`, read, `PATCH {tsx_source}` → `{display_name}`, delete; unknown → 404 text "No theme
+ * `{display_name}` → `{id}`, read, `PATCH {tsx_source}` → `{display_name}`, delete (UUID ids) → `{}`; unknown → 404 text "No theme
  * found with given id". Templates: list, create → `{id}`, `PATCH {tsx_source, theme_id?}` → `{rendered_html}`,
  * delete → `{}`; writes need a custom e-mail server (`REQUIRES_CUSTOM_EMAIL_SERVER`); bad TSX (see
  * `assertValidSource`) → `EMAIL_RENDERING_ERROR`.
@@ -117,12 +117,11 @@ export function emailThemeRoutes(_core: EmulatorCore): RouteDef[] {
       ...admin,
       method: "DELETE",
       path: "/internal/email-themes/:id",
-      params: themeParams,
+      params: t.object({ id: t.string({ format: "uuid" }).defined() }),
       handler: (ctx) => {
-        const { project } = authOf(ctx);
-        const r = theme(ctx);
-        if (project.config.emailTheme === r.id) throw new StatusError(400, "Cannot delete the project's selected email theme");
-        deleteCatalogRecord(ctx.core.store, project.id, "theme", r.id);
+        // Like the platform, the selected theme may be deleted too; e-mails then render without a theme.
+        deleteCatalogRecord(ctx.core.store, authOf(ctx).project.id, "theme", theme(ctx).id);
+        ctx.effect("email_themes_deleted");
         return json({});
       },
     },

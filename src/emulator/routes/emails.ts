@@ -1,7 +1,9 @@
 import type { EmulatorCore } from "../core";
 import { findTemplate, listCatalog, NOTIFICATION_CATEGORIES } from "../domain/email-catalog";
 import { renderEmail } from "../domain/email-render";
-import { sendToUser, themeSourceFor } from "../domain/email-send";
+import { draftThemeId, findEmailDraft } from "../domain/email-drafts";
+import { enqueueOutboxEmails, htmlTemplateSource, processOutbox } from "../domain/email-outbox-worker";
+import { themeSourceFor } from "../domain/email-send";
 import { assertTrustedUrl } from "../domain/redirects";
 import { known, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
@@ -22,6 +24,25 @@ export function assertCustomEmailServer(project: ProjectRecord): void {
   if ((project.config.emailConfig as { type?: string }).type !== "standard") throw known("REQUIRES_CUSTOM_EMAIL_SERVER");
 }
 
+/** Where the content of a `send-email` call comes from: a template, raw HTML or a draft (its theme too). */
+function emailContent(ctx: RequestContext, project: ProjectRecord) {
+  const b = ctx.body;
+  let themeId: string | null | undefined = b.theme_id === false ? null : (b.theme_id ?? undefined);
+  if (b.template_id !== undefined) {
+    const template = findTemplate(ctx.core.store, project.id, b.template_id);
+    if (!template) throw new StatusError(400, "No template found with given template_id");
+    return { tsxSource: template.tsxSource, html: null, createdWith: "programmatic-call" as const, templateId: template.id, draft: undefined, themeId };
+  }
+  if (b.html !== undefined) return { tsxSource: htmlTemplateSource(b.html), html: b.html as string, createdWith: "programmatic-call" as const, templateId: null, draft: undefined, themeId };
+  const draft = findEmailDraft(ctx.core.store, project.id, b.draft_id);
+  if (!draft) throw new StatusError(400, "No draft found with given draft_id");
+  if (b.theme_id === undefined) {
+    const fromDraft = draftThemeId(draft);
+    themeId = fromDraft === false ? null : fromDraft;
+  }
+  return { tsxSource: draft.tsxSource, html: null, createdWith: "draft" as const, templateId: null, draft, themeId };
+}
+
 function sendEmail(ctx: RequestContext) {
   const { project } = authOf(ctx);
   const b = ctx.body;
@@ -29,34 +50,39 @@ function sendEmail(ctx: RequestContext) {
   if ((b.user_ids !== undefined) === (b.all_users !== undefined)) throw schemaFail("Exactly one of user_ids or all_users must be provided");
   const contents = ["html", "template_id", "draft_id"].filter((k) => b[k] !== undefined);
   if (contents.length !== 1) throw schemaFail("Either template_id, html, or draft_id must be provided");
-  if (b.notification_category_name !== undefined && !NOTIFICATION_CATEGORIES.some((c) => c.name === b.notification_category_name)) {
-    throw new StatusError(400, "Notification category not found with given name");
-  }
-  let templateSource: string | undefined;
-  if (b.template_id !== undefined) {
-    const template = findTemplate(ctx.core.store, project.id, b.template_id);
-    if (!template) throw new StatusError(400, "No template found with given template_id");
-    templateSource = template.tsxSource;
-  }
-  if (b.draft_id !== undefined) throw new StatusError(400, "No draft found with given draft_id");
+  const category = b.notification_category_name === undefined ? undefined : NOTIFICATION_CATEGORIES.find((c) => c.name === b.notification_category_name);
+  if (b.notification_category_name !== undefined && !category) throw new StatusError(400, "Notification category not found with given name");
   if (b.theme_id !== undefined && b.theme_id !== null && b.theme_id !== false && typeof b.theme_id !== "string") throw schemaFail("theme_id must be a theme id, null or false");
+  const content = emailContent(ctx, project);
+  if (typeof content.themeId === "string") themeSourceFor(ctx.core, project, content.themeId);
   const userIds: string[] = b.all_users ? ctx.core.store.usersOf(project.id).map((u) => u.id) : b.user_ids;
-  const users = userIds.map((id) => {
+  for (const id of userIds) {
     const u = ctx.core.store.users.get(id);
     if (!u || u.projectId !== project.id) throw known("USER_ID_DOES_NOT_EXIST", { user_id: id });
-    return u;
-  });
-  const themeSource = themeSourceFor(ctx.core, project, b.theme_id);
-  for (const user of users) {
-    const sent = sendToUser(ctx.core, project, user, {
-      html: b.html,
-      templateSource,
-      themeSource,
-      variables: b.variables,
-      subject: b.subject,
-      categoryName: b.notification_category_name,
-    });
-    if (sent) ctx.effect("emails_sent");
+  }
+  const now = Date.now();
+  enqueueOutboxEmails(
+    ctx.core,
+    project,
+    userIds.map((userId) => ({
+      tsxSource: content.tsxSource,
+      html: content.html,
+      themeId: content.themeId === undefined ? project.config.emailTheme : content.themeId,
+      to: { type: "user-primary-email" as const, userId },
+      variables: b.variables && typeof b.variables === "object" && !Array.isArray(b.variables) ? { ...b.variables } : {},
+      scheduledAtMillis: typeof b.scheduled_at_millis === "number" ? b.scheduled_at_millis : now,
+      createdWith: content.createdWith,
+      emailDraftId: content.draft?.id ?? null,
+      templateId: content.templateId,
+      isHighPriority: b.is_high_priority ?? false,
+      overrideSubject: b.subject ? (b.subject as string) : null,
+      overrideCategoryId: category?.id ?? null,
+    })),
+    ctx.effect,
+  );
+  if (content.draft) {
+    content.draft.sentAtMillis = now;
+    ctx.core.store.touch();
   }
   return json({ results: userIds.map((user_id) => ({ user_id })) });
 }
@@ -117,8 +143,9 @@ function signInInvitation(ctx: RequestContext) {
 }
 
 /**
- * E-mail sending (wire §8.20): `POST /emails/send-email` (server; custom e-mail server required; honours notification
- * preferences; captured in the outbox), `POST /emails/render-email` (admin preview), `GET /internal/emails` (sent
+ * E-mail sending (wire §8.20): `POST /emails/send-email` (server; custom e-mail server required; one outbox e-mail
+ * per user — see `email-outbox.ts` — sent at once or at `scheduled_at_millis`, skipped for users without a primary
+ * e-mail or who turned the category off; `draft_id` sends a draft and marks it sent), `POST /emails/render-email` (admin preview), `GET /internal/emails` (sent
  * e-mails), `POST /internal/send-test-email` and `POST /internal/send-sign-in-invitation`.
  *
  * @example
@@ -169,6 +196,7 @@ export function emailRoutes(_core: EmulatorCore): RouteDef[] {
       path: "/internal/emails",
       access: ADMIN_ONLY,
       handler: (ctx) => {
+        processOutbox(ctx.core, authOf(ctx).project.id, ctx.effect);
         const items = ctx.core.outbox
           .list({ projectId: authOf(ctx).project.id })
           .slice()

@@ -1,5 +1,5 @@
 import type { EmulatorCore } from "../core";
-import { paginate, paginatedBody } from "../domain/paginate";
+import { paginatedBody } from "../domain/paginate";
 import {
   addPermissionDefinition,
   assertPermissionIdFormat,
@@ -8,7 +8,7 @@ import {
   renamePermissionDefinition,
 } from "../domain/permission-definitions";
 import { findPermissionDefinition, permissionDefinitions, SYSTEM_TEAM_PERMISSIONS, type PermissionScope } from "../domain/permissions";
-import { known } from "../errors";
+import { known, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json, list, success } from "../http/reply";
 import { ADMIN_ONLY, type RouteDef } from "../http/router";
@@ -33,13 +33,27 @@ function assertContained(ctx: RequestContext, scope: PermissionScope, ids: strin
   if (missing !== undefined) throw known("CONTAINED_PERMISSION_NOT_FOUND", { permission_id: missing });
 }
 
+/**
+ * The platform's definition list: `query` (trimmed, case-insensitive) matches id or description; without `limit`
+ * every match comes back unpaginated; with it, a page after `cursor` (the last id of the previous page, exclusive;
+ * a vanished cursor continues after where it would sort) with `next_cursor` set while more remain.
+ */
 function listDefinitions(ctx: RequestContext, scope: PermissionScope) {
   const q = ctx.query;
-  let items = allDefinitions(ctx, scope);
-  if (typeof q.query === "string" && q.query) items = items.filter((d) => String(d.id).includes(q.query.toLowerCase()));
-  if (q.limit === undefined && q.cursor === undefined) return list(items);
-  const page = paginate(items, (d) => String(d.id), { limit: q.limit, cursor: q.cursor });
-  return json(paginatedBody(page.items, page.nextCursor));
+  if (q.cursor !== undefined && q.limit === undefined) throw new StatusError(400, "`cursor` requires `limit` to also be set.");
+  const search = typeof q.query === "string" ? q.query.trim().toLowerCase() : "";
+  const items = allDefinitions(ctx, scope).filter(
+    (d) => !search || String(d.id).toLowerCase().includes(search) || (typeof d.description === "string" && d.description.toLowerCase().includes(search)),
+  );
+  if (q.limit === undefined) return list(items);
+  let start = 0;
+  if (q.cursor !== undefined) {
+    const at = items.findIndex((d) => d.id === q.cursor);
+    start = at >= 0 ? at + 1 : items.filter((d) => String(d.id) <= q.cursor).length;
+  }
+  const page = items.slice(start, start + q.limit);
+  const more = start + q.limit < items.length;
+  return json(paginatedBody(page, more && page.length > 0 ? String(page[page.length - 1].id) : null));
 }
 
 function create(ctx: RequestContext, scope: PermissionScope) {
@@ -95,6 +109,7 @@ function remove(ctx: RequestContext, scope: PermissionScope) {
 /**
  * Permission definitions (admin, wire §8.14): CRUD under `/team-permission-definitions` and
  * `/project-permission-definitions`. Ids are unique across both scopes; team lists include the system permissions.
+ * Lists take `limit` (≤ 200), `cursor` and `query` (see `listDefinitions`).
  *
  * @example
  * core.router.addAll(permissionDefinitionRoutes(core));
@@ -104,7 +119,7 @@ export function permissionDefinitionRoutes(_core: EmulatorCore): RouteDef[] {
   const createBody = t.object({ id: t.string().defined(), description: t.string(), contained_permission_ids: idList }).defined();
   const updateBody = t.object({ id: t.string(), description: t.string(), contained_permission_ids: idList });
   const params = t.object({ permission_id: t.string().defined() });
-  const query = t.object({ limit: t.number({ integer: true, min: 1 }), cursor: t.string(), query: t.string() });
+  const query = t.object({ limit: t.number({ integer: true, min: 1, max: 200 }), cursor: t.string(), query: t.string() });
   const routes: RouteDef[] = [];
   for (const scope of ["team", "project"] as const) {
     const base = `/${scope}-permission-definitions`;
