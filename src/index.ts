@@ -142,6 +142,9 @@ export type {
 export { defineHexclaveConfig, defineStackConfig } from "./compat/config";
 export type { HexclaveConfig, StackConfig } from "./compat/config";
 export type {
+  AdminProjectConfigUpdateOptions,
+  AdminProjectCreateOptions,
+  AdminProjectUpdateOptions,
   AdminProjectPermission,
   AdminProjectPermissionDefinitionCreateOptions,
   AdminProjectPermissionDefinitionUpdateOptions,

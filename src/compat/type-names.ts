@@ -3,6 +3,8 @@
 import type { CurrentInternalUser } from "../apps/user-methods/internal";
 import type { GetUserOptions } from "../auth/session-flows";
 import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/admin-permission-definitions";
+import type { AdminProjectCreate } from "../resources/admin-owned-projects";
+import type { AdminProjectConfig, AdminProjectUpdate } from "../resources/admin-project";
 import type { InternalApiKeyCreate } from "../resources/admin-internal-keys";
 import type { OAuthConnection } from "../resources/connected-accounts";
 import type { TeamPermission } from "../resources/permissions";
@@ -140,3 +142,24 @@ export type ServerTeamMemberProfile = TeamMemberProfile;
  * const pending: TeamInvitation[] = await team.listInvitations();
  */
 export type TeamInvitation = SentTeamInvitation;
+
+/**
+ * Changes to a project's settings and fields (official name of latchkey's `AdminProjectUpdate`).
+ * @example
+ * const update: AdminProjectUpdateOptions = { displayName: "Shop", config: { signUpEnabled: false } };
+ */
+export type AdminProjectUpdateOptions = AdminProjectUpdate;
+
+/**
+ * Changes to a project's settings: any subset of {@link AdminProjectConfig} (official name).
+ * @example
+ * const config: AdminProjectConfigUpdateOptions = { allowLocalhost: false, domains: [{ domain: "https://shop.example", handlerPath: "/handler" }] };
+ */
+export type AdminProjectConfigUpdateOptions = Partial<AdminProjectConfig>;
+
+/**
+ * What a new project needs (official name of latchkey's `AdminProjectCreate`).
+ * @example
+ * const options: AdminProjectCreateOptions = { displayName: "Shop", teamId, config: { magicLinkEnabled: true } };
+ */
+export type AdminProjectCreateOptions = AdminProjectCreate;
