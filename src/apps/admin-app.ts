@@ -45,7 +45,10 @@ import type { AdminProject } from "../resources/admin-project";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
+import { withInherited } from "./client-app";
 import { optionalObject, readEnv } from "./options";
+import { useProjectOwnerSession } from "./owner-session";
+import type { ProjectOwnerSession } from "./owner-session";
 import { ServerApp } from "./server-app";
 import type { ServerAppOptions } from "./server-app";
 
@@ -60,10 +63,12 @@ export interface AdminAppOptions extends ServerAppOptions {
   /** The super secret admin key (`sak_…`). Env: `STACK_SUPER_SECRET_ADMIN_KEY`. */
   superSecretAdminKey?: string;
   /**
-   * Instead of the admin key: the session of a user of the platform's `internal` project who owns this project
-   * (e.g. `{ accessToken, refreshToken }` from a dashboard sign-in). Sent as `x-stack-admin-access-token`.
+   * Instead of the admin key: a project owner, i.e. a user of the platform's `internal` project who owns this
+   * project. Their session (`user._internalSession`), a function returning their access token, or their tokens
+   * (`{ accessToken, refreshToken }`) / a token store (see {@link ProjectOwnerSession}). Sent as
+   * `x-stack-admin-access-token`.
    */
-  projectOwnerSession?: TokenStoreInit;
+  projectOwnerSession?: ProjectOwnerSession;
 }
 
 /**
@@ -78,6 +83,7 @@ export class AdminApp extends ServerApp {
   /** @param options - see {@link AdminAppOptions} */
   constructor(options: AdminAppOptions = {}) {
     if (typeof options !== "object" || options === null) throw new ArgumentError("The app options must be an object.");
+    options = withInherited(options);
     const superSecretAdminKey = options.superSecretAdminKey ?? readEnv("superSecretAdminKey");
     if (!superSecretAdminKey && !options.projectOwnerSession) {
       throw new ArgumentError(
@@ -89,7 +95,7 @@ export class AdminApp extends ServerApp {
       secretServerKey: options.secretServerKey ?? readEnv("secretServerKey"),
       superSecretAdminKey,
     });
-    if (options.projectOwnerSession) this.core.useProjectOwnerSession(options.projectOwnerSession);
+    if (options.projectOwnerSession) useProjectOwnerSession(this.core, options.projectOwnerSession);
   }
 
   /**
@@ -390,7 +396,7 @@ export class AdminApp extends ServerApp {
       extraRequestHeaders,
       fetch,
       retry: { sleep, random, maxAttempts },
-      urls: this.core.urls,
+      urls: this.core.options.urls,
       redirectMethod: this.core.redirectMethod,
       projectOwnerSession: owner.store,
       tokenStore: null,
