@@ -46,7 +46,7 @@ export { AccessTokenVerificationError } from "./server/verify-access-token";
 export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./server/verify-access-token";
 export type { ClientAppOptions } from "./apps/options";
 export type { CurrentUser } from "./apps/current-user";
-export type { CurrentUserData, TeamData } from "./resources/users";
+export type { CurrentUserData, RestrictedReason, TeamData } from "./resources/users";
 export type { Project } from "./resources/projects";
 export type { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "./resources/contact-channels";
 export type { AccountMethods } from "./apps/user-methods/account";

@@ -57,6 +57,6 @@ export async function getPartialUser(ctx: AuthContext, options: PartialUserOptio
     isAnonymous: claims.is_anonymous === true,
     isMultiFactorRequired: claims.requires_totp_mfa === true,
     isRestricted: claims.is_restricted === true,
-    restrictedReason: (claims.restricted_reason as { type: string } | null | undefined) ?? null,
+    restrictedReason: (claims.restricted_reason as TokenPartialUser["restrictedReason"] | undefined) ?? null,
   };
 }
