@@ -111,7 +111,10 @@ export class ClientApp {
   }
 
   /**
-   * Signs in with e-mail and password. A wrong pair comes back as an `EMAIL_PASSWORD_MISMATCH` error result.
+   * Signs in with e-mail and password. A wrong pair comes back as an `EMAIL_PASSWORD_MISMATCH` error result. For a
+   * user with a second factor, as in the official SDK, no result: in a browser the user is sent to the MFA page,
+   * and the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (its `details.attempt_code` goes with the TOTP code to the
+   * MFA step) is thrown.
    * @example
    * const result = await app.signInWithCredential({ email, password, noRedirect: true });
    * if (result.status === "error") showError(result.error.message);
@@ -139,7 +142,8 @@ export class ClientApp {
   }
 
   /**
-   * Sets a new password with the code from the reset e-mail.
+   * Sets a new password with the code from the reset e-mail. A bad code is an error result; a password the
+   * platform refuses (checked first) and a `confirmPassword` mismatch are thrown.
    * @example
    * await app.resetPassword({ code, password: "new password!", confirmPassword: "new password!" });
    */
