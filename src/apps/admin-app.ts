@@ -27,7 +27,10 @@ import type { AppCore } from "./app-core";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { AdminEmailApp } from "./admin-email-app";
+import { withInherited } from "./client-app";
 import { optionalObject, readEnv } from "./options";
+import { useProjectOwnerSession } from "./owner-session";
+import type { ProjectOwnerSession } from "./owner-session";
 import { provideOwnedProjectSupport } from "./user-methods/internal";
 import type { ServerAppOptions } from "./server-app";
 
@@ -42,10 +45,12 @@ export interface AdminAppOptions extends ServerAppOptions {
   /** The super secret admin key (`sak_…`). Env: `STACK_SUPER_SECRET_ADMIN_KEY`. */
   superSecretAdminKey?: string;
   /**
-   * Instead of the admin key: the session of a user of the platform's `internal` project who owns this project
-   * (e.g. `{ accessToken, refreshToken }` from a dashboard sign-in). Sent as `x-stack-admin-access-token`.
+   * Instead of the admin key: a project owner, i.e. a user of the platform's `internal` project who owns this
+   * project. Their session (`user._internalSession`), a function returning their access token, or their tokens
+   * (`{ accessToken, refreshToken }`) / a token store (see {@link ProjectOwnerSession}). Sent as
+   * `x-stack-admin-access-token`.
    */
-  projectOwnerSession?: TokenStoreInit;
+  projectOwnerSession?: ProjectOwnerSession;
 }
 
 /**
@@ -61,6 +66,7 @@ export class AdminApp extends AdminEmailApp {
   /** @param options - see {@link AdminAppOptions} */
   constructor(options: AdminAppOptions = {}) {
     if (typeof options !== "object" || options === null) throw new ArgumentError("The app options must be an object.");
+    options = withInherited(options);
     const superSecretAdminKey = options.superSecretAdminKey ?? readEnv("superSecretAdminKey");
     if (!superSecretAdminKey && !options.projectOwnerSession) {
       throw new ArgumentError(
@@ -72,7 +78,7 @@ export class AdminApp extends AdminEmailApp {
       secretServerKey: options.secretServerKey ?? readEnv("secretServerKey"),
       superSecretAdminKey,
     });
-    if (options.projectOwnerSession) this.core.useProjectOwnerSession(options.projectOwnerSession);
+    if (options.projectOwnerSession) useProjectOwnerSession(this.core, options.projectOwnerSession);
   }
 
   /**
@@ -280,7 +286,7 @@ export class AdminApp extends AdminEmailApp {
   static owned(core: AppCore, projectId: string, owner: Session): { app: AdminApp; ctx: AuthContext } {
     const { baseUrl, extraRequestHeaders, fetch, sleep, random, maxAttempts } = core.http;
     const retry = { sleep, random, maxAttempts };
-    const app = new AdminApp({ projectId, baseUrl, extraRequestHeaders, fetch, retry, urls: core.urls, redirectMethod: core.redirectMethod, projectOwnerSession: owner.store, tokenStore: null });
+    const app = new AdminApp({ projectId, baseUrl, extraRequestHeaders, fetch, retry, urls: core.options.urls, redirectMethod: core.redirectMethod, projectOwnerSession: owner.store, tokenStore: null });
     return { app, ctx: app.ctx };
   }
 }

@@ -13,7 +13,7 @@ import type { RedirectMethod } from "../urls/redirect";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
 import type { ClientAppOptions } from "./options";
-import { readEnv, resolveBaseUrl, resolveExtraHeaders } from "./options";
+import { checkOAuthScopes, readEnv, resolveBaseUrl, resolveExtraHeaders } from "./options";
 
 /** @internal Settings an app level adds on top of the client options. */
 export interface CoreKeys {
@@ -32,6 +32,10 @@ export class AppCore {
   readonly http: HttpSettings;
   readonly urls: HandlerUrls;
   readonly redirectMethod: RedirectMethod;
+  /** Extra scopes per OAuth provider for sign-in (the `oauthScopesOnSignIn` option, checked). */
+  readonly oauthScopesOnSignIn: Readonly<Record<string, readonly string[]>>;
+  /** The options the app was built from (after `inheritsFrom` was applied), for apps that inherit from it. */
+  readonly options: ClientAppOptions;
   private readonly defaultStore: TokenStore | null;
   private readonly storesByObject = new WeakMap<object, TokenStore | null>();
   private readonly storesByName = new Map<string, TokenStore | null>();
@@ -50,6 +54,7 @@ export class AppCore {
       );
     }
     this.projectId = projectId;
+    this.options = options;
     this.http = {
       ...options.retry,
       ...keys,
@@ -59,7 +64,8 @@ export class AppCore {
       extraRequestHeaders: resolveExtraHeaders(options.extraRequestHeaders),
       fetch: options.fetch,
     };
-    this.urls = resolveHandlerUrls(options.urls);
+    this.urls = Object.freeze(resolveHandlerUrls(options.urls, projectId));
+    this.oauthScopesOnSignIn = checkOAuthScopes(options.oauthScopesOnSignIn);
     this.redirectMethod = options.redirectMethod ?? (inBrowser() ? "window" : "none");
     this.defaultStore = options.tokenStore == null ? null : this.storeFor(options.tokenStore);
   }

@@ -15,10 +15,26 @@ import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { AppCore } from "./app-core";
 import type { CoreKeys } from "./app-core";
-import { createCurrentUser } from "./current-user";
 import type { CurrentUser } from "./current-user";
 import type { ClientAppOptions } from "./options";
 import { optionalObject } from "./options";
+import { ArgumentError } from "../errors/base";
+import type { HandlerUrls } from "../urls/handler-urls";
+import { inBrowser } from "../urls/redirect";
+import { CLIENT_VERSION } from "../version";
+import type { PartialUserOptions, TokenPartialUser } from "../auth/partial-user";
+
+/**
+ * @internal `options` on top of the settings of `options.inheritsFrom` (a latchkey app); options given as
+ * `undefined` do not override. Without `inheritsFrom`, `options` as they are.
+ */
+export function withInherited<T extends ClientAppOptions>(options: T): T {
+  const parent = options?.inheritsFrom;
+  if (parent === undefined) return options;
+  if (!(parent instanceof ClientApp)) throw new ArgumentError("inheritsFrom must be a latchkey ClientApp, ServerApp or AdminApp.");
+  const own = Object.entries(options).filter(([key, value]) => value !== undefined && key !== "inheritsFrom");
+  return { ...(parent as unknown as { core: AppCore }).core.options, ...Object.fromEntries(own) } as T;
+}
 
 type StoreOption = { tokenStore?: TokenStoreInit };
 
@@ -47,9 +63,32 @@ export class ClientApp {
    * @param keys - @internal the access level and keys; `ServerApp` and `AdminApp` pass theirs
    */
   constructor(options: ClientAppOptions = {}, keys: CoreKeys = { accessType: "client" }) {
+    options = withInherited(options);
     this.core = new AppCore(options, keys);
     this.ctx = { core: this.core, users: createUserCache(this.core), caches: new Map() };
     this.core.onSessionInvalidated = (session) => forgetSession(this.ctx, session);
+    const noPrefetch = options.noAutomaticPrefetch;
+    if (noPrefetch !== undefined && typeof noPrefetch !== "boolean") throw new ArgumentError("noAutomaticPrefetch must be a boolean.");
+    // After the constructors of subclasses ran (an AdminApp's owner session is set up after this one).
+    if (!noPrefetch && inBrowser()) Promise.resolve().then(() => this.getProject()).catch(() => {});
+  }
+
+  /**
+   * The resolved page and destination URLs (the `urls` option with every default filled in).
+   * @example
+   * location.assign(app.urls.signIn);
+   */
+  get urls(): Readonly<HandlerUrls> {
+    return this.core.urls;
+  }
+
+  /**
+   * This library's version as sent to the platform, e.g. `"js latchkey@0.1.0"`.
+   * @example
+   * console.log(app.version);
+   */
+  get version(): string {
+    return CLIENT_VERSION;
   }
 
   /**
@@ -72,7 +111,10 @@ export class ClientApp {
   }
 
   /**
-   * Signs in with e-mail and password. A wrong pair comes back as an `EMAIL_PASSWORD_MISMATCH` error result.
+   * Signs in with e-mail and password. A wrong pair comes back as an `EMAIL_PASSWORD_MISMATCH` error result. For a
+   * user with a second factor, as in the official SDK, no result: in a browser the user is sent to the MFA page,
+   * and the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (its `details.attempt_code` goes with the TOTP code to the
+   * MFA step) is thrown.
    * @example
    * const result = await app.signInWithCredential({ email, password, noRedirect: true });
    * if (result.status === "error") showError(result.error.message);
@@ -100,7 +142,8 @@ export class ClientApp {
   }
 
   /**
-   * Sets a new password with the code from the reset e-mail.
+   * Sets a new password with the code from the reset e-mail. A bad code is an error result; a password the
+   * platform refuses (checked first) and a `confirmPassword` mismatch are thrown.
    * @example
    * await app.resetPassword({ code, password: "new password!", confirmPassword: "new password!" });
    */
@@ -176,8 +219,22 @@ export class ClientApp {
   getUser(options: GetUserOptions & { or: "throw" | "redirect" | "anonymous" }): Promise<CurrentUser>;
   getUser(options?: GetUserOptions): Promise<CurrentUser | null>;
   async getUser(options?: GetUserOptions): Promise<CurrentUser | null> {
-    const found = await resolveUser(this.ctx, options);
+    // The user object's code loads while the user is read, so a page that never reads a user does not download it.
+    const [found, { createCurrentUser }] = await Promise.all([resolveUser(this.ctx, options), import("./current-user")]);
     return found && createCurrentUser(this.ctx, found.session, found.user);
+  }
+
+  /**
+   * What the stored access token says about the signed-in user, without any request (so it may be up to the
+   * token's lifetime out of date): `{ id, displayName, primaryEmail, primaryEmailVerified, isAnonymous,
+   * isMultiFactorRequired, isRestricted, restrictedReason }`, or null when signed out or the token has expired.
+   * Anonymous users only with `or: "anonymous-if-exists"`.
+   * @example
+   * const partial = await app.getPartialUser({ from: "token" });
+   * if (partial) showAvatarFor(partial.displayName ?? partial.primaryEmail);
+   */
+  getPartialUser(options: PartialUserOptions): Promise<TokenPartialUser | null> {
+    return import("../auth/partial-user").then((m) => m.getPartialUser(this.ctx, options));
   }
 
   /**
@@ -195,7 +252,7 @@ export class ClientApp {
    * @example
    * await app.signOut({ redirectUrl: "/goodbye" });
    */
-  signOut(options?: { redirectUrl?: string } & StoreOption) {
+  signOut(options?: { redirectUrl?: URL | string } & StoreOption) {
     return signOut(this.ctx, options);
   }
 
@@ -224,6 +281,16 @@ export class ClientApp {
    */
   async getAuthJson(options?: StoreOption): Promise<{ accessToken: string | null; refreshToken: string | null }> {
     return authJson(this.core.session(optionalObject(options, "options").tokenStore));
+  }
+
+  /**
+   * The session as the older `x-stack-auth` header (`{ accessToken, refreshToken }` as JSON), for servers that
+   * read it (`getUser({ tokenStore: request })` does). Prefer {@link ClientApp.getAuthorizationHeader}.
+   * @example
+   * await fetch("/api/me", { headers: await app.getAuthHeaders() });
+   */
+  async getAuthHeaders(options?: StoreOption): Promise<{ "x-stack-auth": string }> {
+    return { "x-stack-auth": JSON.stringify(await this.getAuthJson(options)) };
   }
 
   /**

@@ -3,6 +3,8 @@ import { authJson, authorizationHeader, signOut } from "../auth/session-flows";
 import type { CurrentUserData, CurrentUserJson } from "../resources/users";
 import { currentUserFromJson } from "../resources/users";
 import type { Session } from "../session/session";
+import { internalSessionOf } from "../session/internal-session";
+import type { InternalSession } from "../session/internal-session";
 import type { ContactChannel, ContactChannelCreate } from "../resources/contact-channels";
 import { accountMethods } from "./user-methods/account";
 import type { AccountMethods } from "./user-methods/account";
@@ -23,8 +25,17 @@ import type { UserTeamMethods } from "./user-methods/teams";
 export interface CurrentUser extends Omit<CurrentUserData, "selectedTeam">, AccountMethods, UserTeamMethods {
   /** The selected team, with the actions of any {@link Team} (or null). */
   selectedTeam: Team | null;
+  /** The session this user object acts through: `getTokens()` gives a likely valid `{ accessToken, refreshToken }`. */
+  readonly currentSession: { getTokens(): Promise<{ accessToken: string | null; refreshToken: string | null }> };
+  /**
+   * The session itself, with the official SDK's `InternalSession` members (e.g. to pass as an `AdminApp`'s
+   * `projectOwnerSession` when this is a user of the platform's `internal` project).
+   */
+  readonly _internalSession: InternalSession;
+  /** The user's client read JSON (`GET /users/me`, snake_case), as received. */
+  toClientJson(): CurrentUserJson;
   /** Signs this user out (see `ClientApp.signOut`). */
-  signOut(options?: { redirectUrl?: string }): Promise<void>;
+  signOut(options?: { redirectUrl?: URL | string }): Promise<void>;
   /** An access token valid for at least 20 s, or null. */
   getAccessToken(): Promise<string | null>;
   /** The refresh token, or null. */
@@ -33,6 +44,8 @@ export interface CurrentUser extends Omit<CurrentUserData, "selectedTeam">, Acco
   getAuthJson(): Promise<{ accessToken: string | null; refreshToken: string | null }>;
   /** `"Bearer stackauth_…"` for your own server's `getUser({ tokenStore: request })`, or null. */
   getAuthorizationHeader(): Promise<string | null>;
+  /** The session as the older `x-stack-auth` header (see `ClientApp.getAuthHeaders`). */
+  getAuthHeaders(): Promise<{ "x-stack-auth": string }>;
   /** The user's contact channels (e-mail addresses). */
   listContactChannels(): Promise<ContactChannel[]>;
   /** Adds a contact channel; it starts unverified. */
@@ -47,11 +60,15 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
     ...accountMethods(ctx, session, json.primary_email),
     ...userTeamMethods(ctx, session),
     ...internalUserMethods(ctx, session), // createProject, listOwnedProjects, transferProject on the `internal` project only
+    currentSession: { getTokens: () => authJson(session) },
+    _internalSession: internalSessionOf(session),
+    toClientJson: () => json,
     signOut: (options) => signOut(ctx, { ...options, tokenStore: session.store }),
     getAccessToken: async () => (await session.getTokens()).accessToken,
     getRefreshToken: async () => (await session.store.get()).refreshToken,
     getAuthJson: () => authJson(session),
     getAuthorizationHeader: () => authorizationHeader(session),
+    getAuthHeaders: async () => ({ "x-stack-auth": JSON.stringify(await authJson(session)) }),
     // Resource modules load on first use, so a bundle that never calls them does not download them.
     listContactChannels: () => import("../resources/contact-channels").then((m) => m.listContactChannels(ctx, session)),
     createContactChannel: (data) => import("../resources/contact-channels").then((m) => m.createContactChannel(ctx, session, data)),

@@ -1,9 +1,10 @@
 import { ArgumentError } from "../errors/base";
 import type { RetryOptions } from "../http/types";
 import type { TokenStoreInit } from "../token-stores/types";
-import type { HandlerUrls } from "../urls/handler-urls";
+import type { HandlerUrlOptions } from "../urls/handler-urls";
 import type { RedirectMethod } from "../urls/redirect";
 import { inBrowser } from "../urls/redirect";
+import type { ClientApp } from "./client-app";
 
 /** The platform's hosted API, used when neither an option nor an environment variable names another. */
 export const DEFAULT_BASE_URL = "https://api.stack-auth.com";
@@ -29,8 +30,8 @@ export interface ClientAppOptions {
   baseUrl?: string | { browser: string; server: string };
   /** Where tokens live. `null` or absent: every session call needs its own `{ tokenStore }`. */
   tokenStore?: TokenStoreInit;
-  /** Page URLs (sign-in, after sign-in, …). */
-  urls?: Partial<HandlerUrls>;
+  /** Where the auth pages and post-auth destinations are (see {@link HandlerUrlOptions}); read back as `app.urls`. */
+  urls?: HandlerUrlOptions;
   /** How to navigate. Default `"window"` in a browser, `"none"` elsewhere. */
   redirectMethod?: RedirectMethod;
   /** Headers added to every request. Env: `NEXT_PUBLIC_STACK_EXTRA_REQUEST_HEADERS` (JSON). */
@@ -39,6 +40,21 @@ export interface ClientAppOptions {
   fetch?: typeof fetch;
   /** Retry timing, injectable for tests. */
   retry?: RetryOptions;
+  /**
+   * Extra OAuth scopes to ask each provider for when signing in with it, e.g. `{ github: ["repo"] }`.
+   * Checked here (provider ids to arrays of scope names) and kept as `app.oauthScopesOnSignIn`.
+   */
+  oauthScopesOnSignIn?: Partial<Record<string, string[]>>;
+  /**
+   * Another app (client, server or admin) whose settings this one starts from: project id, keys, API URL, token
+   * store, URLs, redirect method, extra headers, `fetch` and retry settings. Options given here win over it.
+   */
+  inheritsFrom?: ClientApp;
+  /**
+   * In a browser, the app fetches the project (`GET /projects/current`) when it is created, so the first
+   * `getProject()` is served from the cache. `true` turns that off. No such request is made outside a browser.
+   */
+  noAutomaticPrefetch?: boolean;
 }
 
 // Each variable is read by its literal name so that bundlers which inline `process.env.X` can do so.
@@ -51,6 +67,8 @@ const env = {
   extraHeaders: () => process.env.NEXT_PUBLIC_STACK_EXTRA_REQUEST_HEADERS,
   secretServerKey: () => process.env.STACK_SECRET_SERVER_KEY,
   superSecretAdminKey: () => process.env.STACK_SUPER_SECRET_ADMIN_KEY,
+  hostedSuffix: () => process.env.NEXT_PUBLIC_STACK_HOSTED_HANDLER_DOMAIN_SUFFIX,
+  hostedTemplate: () => process.env.NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE,
 };
 
 /** @internal Reads one environment variable; undefined where there is no `process` (browsers). */
@@ -89,6 +107,23 @@ export function optionalObject<T extends object>(value: T | undefined, name: str
   if (value === undefined) return {};
   if (typeof value !== "object" || value === null) throw new ArgumentError(`${name} must be an object.`);
   return value;
+}
+
+/** @internal `oauthScopesOnSignIn`, checked: provider ids to arrays of scope names (no spaces). */
+export function checkOAuthScopes(value: unknown): Record<string, string[]> {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ArgumentError('oauthScopesOnSignIn must map provider ids to scope lists, e.g. { github: ["repo"] }.');
+  }
+  const scopes: Record<string, string[]> = {};
+  for (const [provider, list] of Object.entries(value)) {
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || list.some((s) => typeof s !== "string" || !s || /\s/.test(s))) {
+      throw new ArgumentError(`oauthScopesOnSignIn.${provider} must be an array of scope names without spaces.`);
+    }
+    scopes[provider] = [...list];
+  }
+  return scopes;
 }
 
 /** @internal Extra headers from the option or the environment's JSON. */

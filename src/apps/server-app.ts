@@ -3,7 +3,7 @@ import { createAccessTokenVerifier } from "../server/verify-access-token";
 import type { AccessTokenVerifier, VerifiedAccessToken, VerifyAccessTokenOptions } from "../server/verify-access-token";
 import type { RequestLike } from "../token-stores/types";
 import type { CoreKeys } from "./app-core";
-import { ClientApp } from "./client-app";
+import { ClientApp, withInherited } from "./client-app";
 import type { ClientAppOptions } from "./options";
 import { readEnv } from "./options";
 // Users section (issue #5): imports
@@ -68,6 +68,7 @@ export class ServerApp extends ClientApp {
    */
   constructor(options: ServerAppOptions = {}, keys?: CoreKeys) {
     if (typeof options !== "object" || options === null) throw new ArgumentError("The app options must be an object.");
+    options = withInherited(options);
     const secretServerKey = options.secretServerKey ?? readEnv("secretServerKey");
     if (!keys && !secretServerKey) {
       throw new ArgumentError("secretServerKey is required: pass { secretServerKey } or set STACK_SECRET_SERVER_KEY.");

@@ -71,14 +71,18 @@ export async function completeSignIn(
 }
 
 /**
- * A sign-in that needs a second factor: in a browser the attempt code is kept in `sessionStorage` and the user
- * is sent to the MFA page (the official SDK's behaviour).
+ * A sign-in that needs a second factor, as the official SDK handles it: in a browser the attempt code is kept in
+ * `sessionStorage` and the user is sent to the MFA page; then (or at once where the app cannot navigate, e.g. in
+ * Node) the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error is thrown. Its `details.attempt_code` goes with the
+ * user's TOTP code to `signInWithMfa`.
  * @internal
  */
-export async function startMfa(ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<void> {
-  if (!inBrowser()) return;
-  sessionStorage.setItem(MFA_ATTEMPT_KEY, JSON.stringify(error.details?.attempt_code));
-  await ctx.core.redirect(ctx.core.urls.mfa);
+export async function mfaRequired(ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> {
+  if (inBrowser()) {
+    sessionStorage.setItem(MFA_ATTEMPT_KEY, JSON.stringify(error.details?.attempt_code));
+    await ctx.core.redirect(ctx.core.urls.mfa);
+  }
+  throw error;
 }
 
 /**

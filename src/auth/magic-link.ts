@@ -3,7 +3,8 @@ import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
-import { completeSignIn, emailCallbackUrl, forgetSession, startMfa } from "./context";
+import { botChallengeFailed } from "./bot-challenge";
+import { completeSignIn, emailCallbackUrl, forgetSession, mfaRequired } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 
 /** @internal `POST /auth/otp/send-sign-in-code`: e-mails a magic link and a one-time code; returns the nonce. */
@@ -11,11 +12,11 @@ export async function sendMagicLinkEmail(
   ctx: AuthContext,
   email: string,
   options?: { callbackUrl?: string },
-): Promise<Result<{ nonce: string }, KnownErrors["RedirectUrlNotWhitelisted"]>> {
+): Promise<Result<{ nonce: string }, KnownErrors["RedirectUrlNotWhitelisted"] | KnownErrors["BotChallengeFailed"]>> {
   requireString(email, "email");
   const o = optionalObject(options, "sendMagicLinkEmail options");
   const callback_url = emailCallbackUrl(o.callbackUrl, ctx.core.urls.magicLinkCallback, "sendMagicLinkEmail");
-  return ctx.core.expect(
+  const result = await ctx.core.expect<{ nonce: string }, KnownErrors["RedirectUrlNotWhitelisted"] | KnownErrors["BotChallengeFailed"] | KnownErrors["BotChallengeRequired"]>(
     async () => {
       const { nonce } = await ctx.core.request<{ nonce: string }>({
         method: "POST",
@@ -24,20 +25,22 @@ export async function sendMagicLinkEmail(
       });
       return { nonce };
     },
-    ["REDIRECT_URL_NOT_WHITELISTED"],
+    ["REDIRECT_URL_NOT_WHITELISTED", "BOT_CHALLENGE_FAILED", "BOT_CHALLENGE_REQUIRED"],
   );
+  return botChallengeFailed(result);
 }
 
 /**
  * `POST /auth/otp/sign-in` with the link's code (or the 6-character one-time code followed by the nonce), then
- * sign the user in: new users go to after-sign-up, others to after-sign-in.
+ * sign the user in: new users go to after-sign-up, others to after-sign-in. A required second factor is thrown
+ * (after going to the MFA page in a browser), as in `signInWithCredential`.
  * @internal
  */
 export async function signInWithMagicLink(
   ctx: AuthContext,
   code: string,
   options?: { noRedirect?: boolean; tokenStore?: TokenStoreInit },
-): Promise<Result<undefined, KnownErrors["VerificationCodeError"] | KnownErrors["InvalidTotpCode"] | KnownErrors["MultiFactorAuthenticationRequired"]>> {
+): Promise<Result<undefined, KnownErrors["VerificationCodeError"] | KnownErrors["InvalidTotpCode"]>> {
   requireString(code, "code");
   const o = optionalObject(options, "signInWithMagicLink options");
   const session = ctx.core.session(o.tokenStore);
@@ -47,7 +50,7 @@ export async function signInWithMagicLink(
     return undefined;
   }, ["VERIFICATION_ERROR", "INVALID_TOTP_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"]);
   if (result.status === "error" && isKnownErrorOf(result.error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) {
-    await startMfa(ctx, result.error as KnownErrors["MultiFactorAuthenticationRequired"]);
+    return mfaRequired(ctx, result.error as KnownErrors["MultiFactorAuthenticationRequired"]);
   }
   return result as Awaited<ReturnType<typeof signInWithMagicLink>>;
 }

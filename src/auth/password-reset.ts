@@ -1,6 +1,5 @@
 import { optionalObject, requireString } from "../apps/options";
 import type { KnownErrors } from "../errors";
-import { err } from "../util/result";
 import type { Result } from "../util/result";
 import { emailCallbackUrl } from "./context";
 import type { AuthContext } from "./context";
@@ -40,22 +39,28 @@ export interface ResetPasswordOptions {
   /** The code from the reset e-mail's link. */
   code: string;
   password: string;
-  /** When given, must equal `password` (checked before any request). */
+  /**
+   * When given, must equal `password`: checked before any request, a mismatch throws
+   * `PASSWORD_CONFIRMATION_MISMATCH` (a latchkey extra; the official SDK has no such option).
+   */
   confirmPassword?: string;
 }
 
-/** @internal `POST /auth/password/reset`. */
+/**
+ * @internal `POST /auth/password/reset`. As in the official SDK only a bad code is a result: a password the
+ * platform refuses (checked here first) and a confirmation mismatch are thrown known errors.
+ */
 export async function resetPassword(
   ctx: AuthContext,
   options: ResetPasswordOptions,
-): Promise<Result<undefined, KnownErrors["VerificationCodeError"] | KnownErrors["PasswordRequirementsNotMet"] | KnownErrors["PasswordConfirmationMismatch"]>> {
+): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
   const o = optionalObject(options, "resetPassword options") as ResetPasswordOptions;
   const code = requireString(o.code, "code");
   const password = requireString(o.password, "password");
   const problem = checkNewPassword(password, o.confirmPassword);
-  if (problem) return err(problem);
+  if (problem) throw problem;
   return ctx.core.expect(async () => {
     await ctx.core.request({ method: "POST", path: "/auth/password/reset", body: { code, password } });
     return undefined;
-  }, ["VERIFICATION_ERROR", "PASSWORD_REQUIREMENTS_NOT_MET"]);
+  }, ["VERIFICATION_ERROR"]);
 }

@@ -1,3 +1,4 @@
+import { ArgumentError } from "../errors/base";
 import { knownError } from "../errors/from-json";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrors } from "../errors";
@@ -5,8 +6,9 @@ import { optionalObject, requireString } from "../apps/options";
 import type { TokenStoreInit } from "../token-stores/types";
 import { absoluteUrl, inBrowser } from "../urls/redirect";
 import { err } from "../util/result";
+import { botChallengeFailed } from "./bot-challenge";
 import type { Result } from "../util/result";
-import { completeSignIn, startMfa } from "./context";
+import { completeSignIn, mfaRequired } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 
 /** The platform's password length bounds (inclusive). */
@@ -43,40 +45,52 @@ export function checkNewPassword(
 export interface SignUpOptions {
   email: string;
   password: string;
-  /** When given, must equal `password` (checked before any request). */
+  /**
+   * When given, must equal `password`: checked before any request, a mismatch throws
+   * `PASSWORD_CONFIRMATION_MISMATCH` (a latchkey extra; the official SDK has no such option).
+   */
   confirmPassword?: string;
   /** Stay on the page after signing up. */
   noRedirect?: boolean;
   /** Where the verification e-mail's link goes. Default: the email-verification page (in a browser). */
   verificationCallbackUrl?: string;
-  /** Send no verification e-mail. */
+  /** Send no verification e-mail (then `verificationCallbackUrl` may not be given). */
   noVerificationCallback?: boolean;
   tokenStore?: TokenStoreInit;
 }
 
-/** @internal `POST /auth/password/sign-up`, then sign the new user in. */
+/**
+ * @internal `POST /auth/password/sign-up`, then sign the new user in. A password the platform would refuse comes
+ * back as an error result (checked here first); a confirmation mismatch is thrown.
+ */
 export async function signUpWithCredential(
   ctx: AuthContext,
   options: SignUpOptions,
-): Promise<Result<undefined, KnownErrors["UserWithEmailAlreadyExists"] | KnownErrors["PasswordRequirementsNotMet"] | KnownErrors["PasswordConfirmationMismatch"]>> {
+): Promise<Result<undefined, KnownErrors["UserWithEmailAlreadyExists"] | KnownErrors["PasswordRequirementsNotMet"] | KnownErrors["BotChallengeFailed"]>> {
   const o = optionalObject(options, "signUpWithCredential options") as SignUpOptions;
   const email = requireString(o.email, "email");
   const password = requireString(o.password, "password");
+  if (o.noVerificationCallback && o.verificationCallbackUrl !== undefined) {
+    throw new ArgumentError("verificationCallbackUrl cannot be given with noVerificationCallback: true.");
+  }
   const session = ctx.core.session(o.tokenStore);
   const problem = checkNewPassword(password, o.confirmPassword);
-  if (problem) return err(problem);
+  if (problem && isKnownErrorOf(problem, "PASSWORD_CONFIRMATION_MISMATCH")) throw problem;
+  if (problem) return err(problem as KnownErrors["PasswordRequirementsNotMet"]);
   const callback =
     o.noVerificationCallback ? undefined : o.verificationCallbackUrl ?? (inBrowser() ? ctx.core.urls.emailVerification : undefined);
-  return ctx.core.expect(async () => {
-    const tokens = await ctx.core.request<TokenResponse>({
-      method: "POST",
-      path: "/auth/password/sign-up",
-      session,
-      body: { email, password, verification_callback_url: callback && absoluteUrl(callback) },
-    });
-    await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: true });
-    return undefined;
-  }, ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_REQUIREMENTS_NOT_MET"]);
+  return botChallengeFailed(
+    await ctx.core.expect(async () => {
+      const tokens = await ctx.core.request<TokenResponse>({
+        method: "POST",
+        path: "/auth/password/sign-up",
+        session,
+        body: { email, password, verification_callback_url: callback && absoluteUrl(callback) },
+      });
+      await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: true });
+      return undefined;
+    }, ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_REQUIREMENTS_NOT_MET", "BOT_CHALLENGE_FAILED", "BOT_CHALLENGE_REQUIRED"]),
+  );
 }
 
 /**
@@ -93,11 +107,14 @@ export interface SignInOptions {
   tokenStore?: TokenStoreInit;
 }
 
-/** @internal `POST /auth/password/sign-in`; a required second factor starts the MFA step. */
+/**
+ * @internal `POST /auth/password/sign-in`. A required second factor is not a result: in a browser the user is
+ * sent to the MFA page, and the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error is thrown (see `mfaRequired`).
+ */
 export async function signInWithCredential(
   ctx: AuthContext,
   options: SignInOptions,
-): Promise<Result<undefined, KnownErrors["EmailPasswordMismatch"] | KnownErrors["InvalidTotpCode"] | KnownErrors["MultiFactorAuthenticationRequired"]>> {
+): Promise<Result<undefined, KnownErrors["EmailPasswordMismatch"] | KnownErrors["InvalidTotpCode"]>> {
   const o = optionalObject(options, "signInWithCredential options") as SignInOptions;
   const email = requireString(o.email, "email");
   const password = requireString(o.password, "password");
@@ -108,7 +125,7 @@ export async function signInWithCredential(
     return undefined;
   }, ["EMAIL_PASSWORD_MISMATCH", "INVALID_TOTP_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"]);
   if (result.status === "error" && isKnownErrorOf(result.error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) {
-    await startMfa(ctx, result.error as KnownErrors["MultiFactorAuthenticationRequired"]);
+    return mfaRequired(ctx, result.error as KnownErrors["MultiFactorAuthenticationRequired"]);
   }
   return result as Awaited<ReturnType<typeof signInWithCredential>>;
 }

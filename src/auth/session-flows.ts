@@ -17,14 +17,17 @@ import type { AuthContext, TokenResponse } from "./context";
  */
 export interface GetUserOptions {
   /**
-   * When there is no user: `"return-null"` (default), `"throw"`, `"redirect"` to the sign-in page, or
-   * `"anonymous"` to sign up an anonymous user.
+   * When there is no user: `"return-null"` (default), `"throw"`, `"redirect"` to the sign-in page (a restricted
+   * user to the onboarding page), or `"anonymous"` to sign up an anonymous user. The deprecated
+   * `"anonymous-if-exists[deprecated]"` returns an existing anonymous or restricted user and null otherwise.
    */
-  or?: "return-null" | "throw" | "redirect" | "anonymous";
+  or?: "return-null" | "throw" | "redirect" | "anonymous" | "anonymous-if-exists[deprecated]";
   /** Count restricted users (e.g. e-mail not yet verified) as signed in. Default false. */
   includeRestricted?: boolean;
   tokenStore?: TokenStoreInit;
 }
+
+const OR_VALUES = ["return-null", "throw", "redirect", "anonymous", "anonymous-if-exists[deprecated]"];
 
 /** @internal Reads (through the cache) the user of `session`, applying the anonymous / restricted rules. */
 export async function resolveUser(
@@ -33,16 +36,19 @@ export async function resolveUser(
 ): Promise<{ session: Session; user: CurrentUserJson } | null> {
   const o = optionalObject(options, "getUser options");
   const or = o.or ?? "return-null";
-  if (!["return-null", "throw", "redirect", "anonymous"].includes(or)) {
-    throw new ArgumentError(`getUser's "or" must be "return-null", "throw", "redirect" or "anonymous", got ${JSON.stringify(or)}.`);
+  if (!OR_VALUES.includes(or)) {
+    throw new ArgumentError(`getUser's "or" must be one of ${OR_VALUES.join(", ")}; got ${JSON.stringify(or)}.`);
   }
   if (or === "anonymous" && o.includeRestricted === false) {
     throw new ArgumentError('getUser({ or: "anonymous" }) returns a restricted (anonymous) user, so includeRestricted cannot be false.');
   }
+  const anonymousOk = or === "anonymous" || or === "anonymous-if-exists[deprecated]";
   const session = ctx.core.session(o.tokenStore);
   let user = await ctx.users.get(session);
   const eligible = (u: CurrentUserJson | null): u is CurrentUserJson =>
-    !!u && (or === "anonymous" || (!u.is_anonymous && (!!o.includeRestricted || !u.is_restricted)));
+    !!u && (anonymousOk || (!u.is_anonymous && (!!o.includeRestricted || !u.is_restricted)));
+  // A signed-in user who still has to finish onboarding (e.g. verify their e-mail): "redirect" sends them there.
+  const onboarding = !!user && !user.is_anonymous && !!user.is_restricted;
   if (eligible(user)) return { session, user };
   if (or === "anonymous") {
     const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/anonymous/sign-up", session });
@@ -56,7 +62,8 @@ export async function resolveUser(
     throw new LatchkeyError('No user is signed in, and getUser was called with { or: "throw" }.', "NotSignedInError");
   }
   if (or === "redirect") {
-    if (await ctx.core.redirect(withReturnTo(ctx.core.urls.signIn), true)) return new Promise(() => {});
+    const target = onboarding ? ctx.core.urls.onboarding : withReturnTo(ctx.core.urls.signIn);
+    if (await ctx.core.redirect(target, true)) return new Promise(() => {});
     throw new LatchkeyError(
       'No user is signed in, and getUser({ or: "redirect" }) cannot navigate here (redirectMethod is "none").',
       "NotSignedInError",
@@ -67,11 +74,13 @@ export async function resolveUser(
 
 /**
  * Signs out: ends the session on the server (errors about an already-ended session are ignored), clears the
- * tokens, forgets cached users, and navigates to `redirectUrl` or after-sign-out.
+ * tokens, forgets cached users, and navigates to `redirectUrl` (replacing the page) or after-sign-out.
  * @internal
  */
-export async function signOut(ctx: AuthContext, options?: { redirectUrl?: string; tokenStore?: TokenStoreInit }): Promise<void> {
+export async function signOut(ctx: AuthContext, options?: { redirectUrl?: URL | string; tokenStore?: TokenStoreInit }): Promise<void> {
   const o = optionalObject(options, "signOut options");
+  const redirectUrl = o.redirectUrl instanceof URL ? o.redirectUrl.href : o.redirectUrl;
+  if (redirectUrl !== undefined && (typeof redirectUrl !== "string" || !redirectUrl)) throw new ArgumentError("redirectUrl must be a URL or a non-empty string.");
   const session = ctx.core.session(o.tokenStore);
   const tokens = await session.getTokens();
   if (tokens.accessToken) {
@@ -83,7 +92,7 @@ export async function signOut(ctx: AuthContext, options?: { redirectUrl?: string
   }
   await session.invalidate();
   forgetSession(ctx, session);
-  await ctx.core.redirect(o.redirectUrl ?? ctx.core.urls.afterSignOut);
+  await ctx.core.redirect(redirectUrl ?? ctx.core.urls.afterSignOut, redirectUrl !== undefined);
 }
 
 /**

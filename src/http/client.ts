@@ -1,6 +1,6 @@
 import { ConnectivityError } from "../errors/base";
 import { isKnownErrorOf, KnownError } from "../errors/known-error";
-import { VERSION } from "../version";
+import { CLIENT_VERSION } from "../version";
 import { decodeResponse } from "./decode";
 import { randomBase32 } from "./random";
 import type { HttpSettings, RequestSpec } from "./types";
@@ -54,7 +54,7 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
       const error = decoded.error;
       if (tokens?.accessToken && isKnownErrorOf(error, "INVALID_ACCESS_TOKEN")) {
         spec.session!.markAccessTokenExpired(tokens.accessToken);
-      } else if (adminTokens?.accessToken && isKnownErrorOf(error, "INVALID_ADMIN_ACCESS_TOKEN")) {
+      } else if (adminTokens?.accessToken && settings.adminSession!.markAccessTokenExpired && isKnownErrorOf(error, "INVALID_ADMIN_ACCESS_TOKEN")) {
         settings.adminSession!.markAccessTokenExpired(adminTokens.accessToken);
       } else {
         throw error;
@@ -89,7 +89,7 @@ function buildInit(
       "x-stack-override-error-status": "true",
       "x-stack-project-id": settings.projectId,
       "x-stack-access-type": settings.accessType,
-      "x-stack-client-version": `js latchkey@${VERSION}`,
+      "x-stack-client-version": CLIENT_VERSION,
       "x-stack-allow-anonymous-user": "true",
       "x-stack-random-nonce": randomBase32(),
     });

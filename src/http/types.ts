@@ -44,8 +44,11 @@ export interface HttpSettings extends RetryOptions {
   publishableClientKey?: string;
   secretServerKey?: string;
   superSecretAdminKey?: string;
-  /** A project owner's session: its access token is sent as `x-stack-admin-access-token`. */
-  adminSession?: SessionLike;
+  /**
+   * A project owner's session: its access token is sent as `x-stack-admin-access-token`. Without
+   * `markAccessTokenExpired` (a bare token getter), a refused admin token is not retried.
+   */
+  adminSession?: Pick<SessionLike, "getTokens"> & Partial<Pick<SessionLike, "markAccessTokenExpired">>;
   extraRequestHeaders?: Record<string, string>;
   fetch?: typeof fetch;
 }

@@ -82,7 +82,7 @@ export function oauthProviderFromJson(ctx: AuthContext, session: Session, p: OAu
     type: p.type ?? p.provider_config_id,
     userId: p.user_id,
     ...(p.account_id !== undefined ? { accountId: p.account_id } : {}),
-    ...(p.email != null ? { email: p.email } : {}),
+    email: p.email ?? undefined,
     allowSignIn: p.allow_sign_in,
     allowConnectedAccounts: p.allow_connected_accounts,
     async update(data) {

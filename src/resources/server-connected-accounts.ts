@@ -3,25 +3,12 @@ import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
-import type { ConnectedAccountJson, OAuthConnection } from "./connected-accounts";
+import type { ConnectedAccountJson, DeprecatedOAuthConnection, OAuthConnection } from "./connected-accounts";
+import { notAvailable } from "./connected-accounts";
+import { isKnownErrorOf } from "../errors/known-error";
+import { err } from "../util/result";
 import { getConnectedAccountAccessToken } from "./server-oauth-providers";
 import { SERVER_CACHE } from "./server-users";
-
-/**
- * A connected account as the official SDK's older `getConnectedAccount(provider)` returns it: `getAccessToken()`
- * gives the token itself, and throws (the platform's known error) when none can be had.
- *
- * @example
- * const github = await user.getConnectedAccount("github", { scopes: ["repo"] });
- * if (github) console.log((await github.getAccessToken()).accessToken);
- */
-export interface DeprecatedOAuthConnection {
-  /** The provider id (same as `provider`). */
-  readonly id: string;
-  readonly provider: string;
-  readonly providerAccountId: string;
-  getAccessToken(): Promise<{ accessToken: string }>;
-}
 
 /**
  * Options of the provider-id form of a server user's `getConnectedAccount`. `or` says what happens when the user
@@ -54,9 +41,14 @@ export async function listServerConnectedAccounts(ctx: AuthContext, userId: stri
     id: a.provider,
     provider: a.provider,
     providerAccountId: a.provider_account_id,
-    getAccessToken: (options) => {
+    // As on the client: a missing token, whatever the platform's reason, is the official OAUTH_ACCESS_TOKEN_NOT_AVAILABLE
+    // result; the shared-keys refusal is thrown.
+    getAccessToken: async (options) => {
       const { scopes } = optionalObject(options, "getAccessToken options");
-      return getConnectedAccountAccessToken(ctx, { userId, provider: a.provider, providerAccountId: a.provider_account_id, scopes });
+      const result = await getConnectedAccountAccessToken(ctx, { userId, provider: a.provider, providerAccountId: a.provider_account_id, scopes });
+      if (result.status === "ok") return result;
+      if (isKnownErrorOf(result.error, "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS")) throw result.error;
+      return err(notAvailable(a.provider, [...(scopes ?? [])].sort().join(" ")));
     },
   }));
 }

@@ -4,7 +4,8 @@ import type { KnownErrors } from "../errors";
 import type { OAuthConnection } from "./connected-accounts";
 import type { NotificationCategory } from "./notification-categories";
 import { getServerConnectedAccount, listServerConnectedAccounts } from "./server-connected-accounts";
-import type { DeprecatedOAuthConnection, ServerConnectedAccountOptions } from "./server-connected-accounts";
+import type { DeprecatedOAuthConnection } from "./connected-accounts";
+import type { ServerConnectedAccountOptions } from "./server-connected-accounts";
 import { listServerNotificationCategories } from "./server-notification-categories";
 import { getServerOAuthProvider, listServerOAuthProviders } from "./server-oauth-providers";
 import type { ServerOAuthProvider } from "./server-oauth-providers";
@@ -100,6 +101,7 @@ export interface ServerUserAccountMethods {
    * if (github) console.log((await github.getAccessToken()).accessToken);
    */
   getConnectedAccount(account: { provider: string; providerAccountId: string }): Promise<OAuthConnection | null>;
+  getConnectedAccount(provider: string, options: ServerConnectedAccountOptions & { or: "redirect" }): Promise<DeprecatedOAuthConnection>;
   getConnectedAccount(provider: string, options?: ServerConnectedAccountOptions): Promise<DeprecatedOAuthConnection | null>;
 }
 

@@ -15,7 +15,7 @@ export interface ActiveSessionJson {
   created_at: number;
   last_used_at?: number | null;
   is_impersonation: boolean;
-  is_current_session: boolean;
+  is_current_session?: boolean;
   /** camelCase inside on the wire already. */
   last_used_at_end_user_ip_info?: GeoInfo | null;
 }
@@ -49,9 +49,11 @@ export interface ActiveSession {
   userId: string;
   createdAt: Date;
   isImpersonation: boolean;
-  lastUsedAt: Date | null;
+  /** When the session was last used; `undefined` if the platform has no record of it. */
+  lastUsedAt: Date | undefined;
   /** True for the session these calls are made with. */
   isCurrentSession: boolean;
+  /** Where it was last used from, when the platform knows. */
   geoInfo?: GeoInfo;
 }
 
@@ -72,9 +74,9 @@ export function activeSessionFromJson(s: ActiveSessionJson): ActiveSession {
     userId: s.user_id,
     createdAt: new Date(s.created_at),
     isImpersonation: s.is_impersonation,
-    lastUsedAt: s.last_used_at == null ? null : new Date(s.last_used_at),
-    isCurrentSession: s.is_current_session,
-    ...(s.last_used_at_end_user_ip_info ? { geoInfo: s.last_used_at_end_user_ip_info } : {}),
+    lastUsedAt: s.last_used_at ? new Date(s.last_used_at) : undefined,
+    isCurrentSession: s.is_current_session ?? false,
+    geoInfo: s.last_used_at_end_user_ip_info ?? undefined,
   };
 }
 

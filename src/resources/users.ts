@@ -19,10 +19,21 @@ export interface CurrentUserJson {
   requires_totp_mfa: boolean;
   is_anonymous: boolean;
   is_restricted?: boolean;
-  restricted_reason?: { type: string } | null;
+  restricted_reason?: RestrictedReason | null;
   oauth_providers: { id: string; account_id?: string; email?: string | null }[];
+  selected_team_id: string | null;
   selected_team: TeamJson | null;
+  restricted_by_admin: boolean;
+  restricted_by_admin_reason: string | null;
 }
+
+/**
+ * Why a user counts as restricted: anonymous, e-mail not verified yet, or restricted by an administrator.
+ *
+ * @example
+ * if (user.restrictedReason?.type === "email_not_verified") showVerifyEmailBanner();
+ */
+export type RestrictedReason = { type: "anonymous" | "email_not_verified" | "restricted_by_administrator" };
 
 /** @internal The client read shape of a team. */
 export interface TeamJson {
@@ -70,7 +81,7 @@ export interface CurrentUserData {
   isMultiFactorRequired: boolean;
   isAnonymous: boolean;
   isRestricted: boolean;
-  restrictedReason: { type: string } | null;
+  restrictedReason: RestrictedReason | null;
   oauthProviders: { id: string; accountId?: string; email?: string | null }[];
   selectedTeam: TeamData | null;
 }

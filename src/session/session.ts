@@ -19,20 +19,29 @@ export type Refresher = (refreshToken: string) => Promise<string>;
  * least 20 s, refreshing them with the refresh token when needed. Concurrent callers share one refresh.
  * A refresh the server refuses (a refresh-token error) invalidates the session and clears the store.
  *
+ * `user._internalSession` presents it with the official SDK's `InternalSession` members (see
+ * `session/internal-session.ts`).
+ *
  * @example
  * const session = new Session(store, refresher);
  * const { accessToken } = await session.getTokens(); // refreshed if it had under 20 s left
  */
 export class Session {
   private refreshing: Promise<TokenPair> | null = null;
-  private expiredToken: string | null = null;
+  /** @internal An access token the server refused (never handed out again). */
+  expiredToken: string | null = null;
   private invalidateListeners = new Set<() => void>();
+  /** @internal The tokens last read from or written to the store. */
+  known: TokenPair = { accessToken: null, refreshToken: null };
+  /** @internal Ended (sign-out, a refused refresh) and nobody signed in on it since. */
+  invalid = false;
 
   constructor(
     /** Where the tokens live. */
     readonly store: TokenStore,
     private readonly refresher: Refresher,
-    private readonly now: () => number = Date.now,
+    /** @internal The clock. */
+    readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -45,7 +54,7 @@ export class Session {
         `The requested token validity must be at least 0 and under ${MAX_REQUESTABLE_VALIDITY_MS} ms, got ${minValidityMs}.`,
       );
     }
-    const tokens = await this.store.get();
+    const tokens = await this.read();
     const { accessToken, refreshToken } = tokens;
     if (accessToken && accessToken !== this.expiredToken) {
       const remaining = accessTokenExpiresAt(accessToken) - this.now();
@@ -55,30 +64,47 @@ export class Session {
     return this.refresh(refreshToken);
   }
 
-  /** The server said this access token is invalid: the next {@link getTokens} refreshes it. */
-  markAccessTokenExpired(accessToken: string): void {
-    this.expiredToken = accessToken;
+  /** @internal The stored tokens, as they are (no refresh). */
+  async read(): Promise<TokenPair> {
+    const tokens = (this.known = { ...(await this.store.get()) });
+    if (tokens.refreshToken || tokens.accessToken) this.invalid = false;
+    return tokens;
+  }
+
+  /**
+   * The server said this access token is invalid (default: the one last seen): the next {@link getTokens}
+   * refreshes it. Takes the token string or an `InternalSession` access-token object.
+   */
+  markAccessTokenExpired(accessToken: string | { token: string } | null | undefined = this.known.accessToken): void {
+    this.expiredToken = typeof accessToken === "string" ? accessToken : (accessToken?.token ?? null);
   }
 
   /** Stores a freshly issued token pair (sign-in). */
   async setTokens(tokens: TokenPair): Promise<void> {
     this.expiredToken = null;
-    await this.store.set(tokens);
+    this.invalid = false;
+    await this.store.set((this.known = { ...tokens }));
   }
 
   /** Clears the tokens and tells listeners the session is over (sign-out, a refused refresh). */
   async invalidate(): Promise<void> {
-    await this.store.set({ accessToken: null, refreshToken: null });
+    this.invalid = true;
+    await this.store.set((this.known = { accessToken: null, refreshToken: null }));
     for (const listener of this.invalidateListeners) listener();
   }
 
-  /** Calls `listener` whenever the session is invalidated; returns a function that stops it. */
-  onInvalidate(listener: () => void): () => void {
+  /**
+   * Calls `listener` whenever the session is invalidated. Returns a function that stops it, which is also
+   * available as its `unsubscribe` (the official `InternalSession` shape).
+   */
+  onInvalidate(listener: () => void): (() => void) & { unsubscribe: () => void } {
     this.invalidateListeners.add(listener);
-    return () => this.invalidateListeners.delete(listener);
+    const stop = () => void this.invalidateListeners.delete(listener);
+    return Object.assign(stop, { unsubscribe: stop });
   }
 
-  private refresh(refreshToken: string): Promise<TokenPair> {
+  /** @internal Exchanges `refreshToken` for a new access token (one exchange at a time). */
+  refresh(refreshToken: string): Promise<TokenPair> {
     this.refreshing ??= this.runRefresh(refreshToken).finally(() => {
       this.refreshing = null;
     });
@@ -95,10 +121,10 @@ export class Session {
       if ((await this.store.get()).refreshToken === refreshToken) await this.invalidate();
       return { accessToken: null, refreshToken: null };
     }
-    const current = await this.store.get();
+    const current = await this.read();
     if (current.refreshToken !== refreshToken) return current;
     const tokens = { accessToken, refreshToken };
-    await this.store.set(tokens);
+    await this.store.set((this.known = tokens));
     return tokens;
   }
 }

@@ -40,7 +40,7 @@ export interface TokenStore {
  * const user = await serverApp.getUser({ tokenStore: request });
  */
 export interface RequestLike {
-  headers: { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+  headers: { get(name: string): string | null } | Record<string, string | string[] | null | undefined>;
 }
 
 /**

@@ -18,15 +18,13 @@ async function githubUser() {
   return { app, user: await app.getUser({ or: "throw" }) };
 }
 
-test("a connected GitHub account gives provider tokens for granted scopes; other scopes are an error result", async () => {
+test("a connected GitHub account gives provider tokens for granted scopes; other scopes are an OAUTH_ACCESS_TOKEN_NOT_AVAILABLE result", async () => {
   const { user } = await githubUser();
   const accounts = await user.listConnectedAccounts();
   expect(accounts).toHaveLength(1);
   const [github] = accounts;
   expect(github).toMatchObject({ id: "github", provider: "github", providerAccountId: expect.any(String) });
   expect((await user.getConnectedAccount({ provider: "github", providerAccountId: github.providerAccountId }))?.providerAccountId).toBe(github.providerAccountId);
-  expect((await user.getConnectedAccount("github"))?.providerAccountId).toBe(github.providerAccountId);
-  expect(await user.getConnectedAccount("google")).toBeNull();
 
   const plain = await github.getAccessToken();
   expect(plain.status).toBe("ok");
@@ -34,9 +32,22 @@ test("a connected GitHub account gives provider tokens for granted scopes; other
   expect(scoped.status === "ok" && scoped.data.accessToken).toBeTruthy();
 
   const missing = await github.getAccessToken({ scopes: ["admin:org"] });
-  expect(missing.status === "error" && KnownErrors.OAuthConnectionDoesNotHaveRequiredScope.isInstance(missing.error)).toBe(true);
-  expect(await user.getConnectedAccount("github", { scopes: ["admin:org"] })).toBeNull();
+  expect(missing.status === "error" && KnownErrors.OAuthAccessTokenNotAvailable.isInstance(missing.error)).toBe(true);
   await expect(github.getAccessToken({ scopes: "repo" as never })).rejects.toThrow(ArgumentError);
+});
+
+test("the deprecated getConnectedAccount(providerId) form: the account and a token from the provider-level endpoint, or null", async () => {
+  const { user } = await githubUser();
+  const [listed] = await user.listConnectedAccounts();
+  const github = await user.getConnectedAccount("github", { scopes: ["user:email"] });
+  expect(github).toMatchObject({ id: "github", provider: "github", providerAccountId: listed.providerAccountId });
+  const { accessToken } = await github!.getAccessToken();
+  expect(accessToken).toEqual(expect.any(String));
+  expect(accessToken.length).toBeGreaterThan(0);
+  expect(await user.getConnectedAccount("google")).toBeNull();
+  expect(await user.getConnectedAccount("github", { scopes: ["admin:org"] })).toBeNull();
+  expect(await user.getConnectedAccount("github", { or: "throw", scopes: ["admin:org"] })).toBeNull();
+  await expect(user.getConnectedAccount("github", { or: "redirect" })).rejects.toThrow(ArgumentError);
 });
 
 test("an account no longer allowed for connected accounts: 'not connected' is an error result", async () => {
@@ -46,7 +57,8 @@ test("an account no longer allowed for connected accounts: 'not connected' is an
   expect((await provider.update({ allowConnectedAccounts: false })).status).toBe("ok");
   expect(await user.listConnectedAccounts()).toEqual([]);
   const result = await github.getAccessToken();
-  expect(result.status === "error" && KnownErrors.OAuthConnectionNotConnectedToUser.isInstance(result.error)).toBe(true);
+  // The platform says OAUTH_CONNECTION_NOT_CONNECTED_TO_USER; like the official SDK, the client reports "no token".
+  expect(result.status === "error" && [result.error.code, result.error.details?.provider]).toEqual(["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", "github"]);
 });
 
 test("a server-linked account without a stored provider token: token not available is an error result", async () => {

@@ -39,7 +39,7 @@ test("lists both sessions with Dates, the current one marked", async () => {
   for (const s of sessions) {
     expect(s).toMatchObject({ userId: user.id, isImpersonation: false });
     expect(s.createdAt).toBeInstanceOf(Date);
-    expect(s.lastUsedAt === null || s.lastUsedAt instanceof Date).toBe(true);
+    expect(s.lastUsedAt === undefined || s.lastUsedAt instanceof Date).toBe(true);
   }
 });
 

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../../auth/context";
 import type { KnownErrors } from "../../errors";
 import type { ApiKey, ApiKeyCreate } from "../../resources/api-keys";
-import type { ConnectedAccountQuery, OAuthConnection } from "../../resources/connected-accounts";
+import type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection, OAuthConnection } from "../../resources/connected-accounts";
 import type { NotificationCategory } from "../../resources/notification-categories";
 import type { OAuthProvider } from "../../resources/oauth-providers";
 import type { ActiveSession } from "../../resources/sessions";
@@ -114,12 +114,21 @@ export interface AccountMethods {
    */
   listConnectedAccounts(): Promise<OAuthConnection[]>;
   /**
-   * One connected account, or null: `{ provider, providerAccountId }`, or a provider id (its first account;
-   * with `scopes`, only if a token with them can be had).
+   * One connected account, or null.
+   * @example
+   * const github = await user.getConnectedAccount({ provider: "github", providerAccountId: "583231" });
+   */
+  getConnectedAccount(account: { provider: string; providerAccountId: string }): Promise<OAuthConnection | null>;
+  /**
+   * @deprecated The official SDK's older form: the user's account at `providerId`, if they have one and a token
+   * with `scopes` can be had (else null; `or: "throw"` also gives null, as there). `or: "redirect"` (link the
+   * account through OAuth) is refused with an `ArgumentError`.
    * @example
    * const github = await user.getConnectedAccount("github", { scopes: ["repo"] });
+   * if (github) console.log((await github.getAccessToken()).accessToken);
    */
-  getConnectedAccount(which: ConnectedAccountQuery, options?: { scopes?: string[] }): Promise<OAuthConnection | null>;
+  getConnectedAccount(providerId: string, options: DeprecatedConnectedAccountOptions & { or: "redirect" }): Promise<DeprecatedOAuthConnection>;
+  getConnectedAccount(providerId: string, options?: DeprecatedConnectedAccountOptions): Promise<DeprecatedOAuthConnection | null>;
 }
 
 /** A resource function's call signature without its leading `(ctx, session)`. */
@@ -158,6 +167,6 @@ export function accountMethods(ctx: AuthContext, session: Session, primaryEmail:
     listOAuthProviders: lazy(providers, "listOAuthProviders"),
     getOAuthProvider: lazy(providers, "getOAuthProvider"),
     listConnectedAccounts: lazy(connected, "listConnectedAccounts"),
-    getConnectedAccount: lazy(connected, "getConnectedAccount"),
+    getConnectedAccount: lazy(connected, "getConnectedAccount") as AccountMethods["getConnectedAccount"],
   };
 }

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/support/jsdom-env.cjs */
-import { ClientApp } from "../../../src/index";
+import { ClientApp, KnownErrors } from "../../../src/index";
 import { MFA_ATTEMPT_KEY } from "../../../src/auth/context";
 import { PROJECT } from "../../helpers/http";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
@@ -26,7 +26,14 @@ const tokens = { access_token: fakeAccessToken(600), refresh_token: fakeRefreshT
 function browserApp(routes: Parameters<typeof fakeFetch>[0]) {
   const navigate = jest.fn();
   const { impl, calls } = fakeFetch(routes);
-  const app = new ClientApp({ projectId: PROJECT, baseUrl: "https://api.example.test", tokenStore: "cookie", fetch: impl, redirectMethod: { navigate } });
+  const app = new ClientApp({
+    projectId: PROJECT,
+    baseUrl: "https://api.example.test",
+    tokenStore: "cookie",
+    fetch: impl,
+    redirectMethod: { navigate },
+    noAutomaticPrefetch: true,
+  });
   return { app, navigate, calls };
 }
 
@@ -65,13 +72,13 @@ test("sign-up in a browser sends the email-verification page as an absolute call
   expect(calls[0].body).toEqual({ email: "a@b.co", password: "12345678", verification_callback_url: "http://localhost/handler/email-verification" });
 });
 
-test("a required second factor keeps the attempt code in sessionStorage and goes to the MFA page", async () => {
+test("a required second factor keeps the attempt code in sessionStorage, goes to the MFA page, then throws", async () => {
   const body = JSON.stringify({ code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED", details: { attempt_code: "attempt-123" }, error: "Multi-factor authentication is required for this user." });
   const { app, navigate } = browserApp({
     "POST /auth/password/sign-in": [200, JSON.parse(body), { "x-stack-known-error": "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "x-stack-actual-status": "400" }],
   });
-  const result = await app.signInWithCredential({ email: "a@b.co", password: "12345678" });
-  expect(result.status).toBe("error");
+  const error = await app.signInWithCredential({ email: "a@b.co", password: "12345678" }).catch((e: unknown) => e);
+  expect(KnownErrors.MultiFactorAuthenticationRequired.isInstance(error)).toBe(true);
   expect(JSON.parse(sessionStorage.getItem(MFA_ATTEMPT_KEY)!)).toBe("attempt-123");
   expect(navigate).toHaveBeenCalledWith("/handler/mfa");
 });

@@ -47,15 +47,34 @@ describe("signUpWithCredential", () => {
     }
   });
 
-  test("password bounds and confirmation are checked before any request", async () => {
+  test("password bounds are error results and a confirmation mismatch is thrown, all before any request", async () => {
     const { app } = testClientApp(); // nock has no interceptor: any request would fail the test
     const short = await app.signUpWithCredential({ email: "a@b.co", password: "1234567" });
     const long = await app.signUpWithCredential({ email: "a@b.co", password: "x".repeat(71) });
-    const mismatch = await app.signUpWithCredential({ email: "a@b.co", password: "12345678", confirmPassword: "12345679" });
     expect(short.status === "error" && [short.error.code, short.error.details]).toEqual(["PASSWORD_TOO_SHORT", { min_length: 8 }]);
     expect(long.status === "error" && [long.error.code, long.error.details]).toEqual(["PASSWORD_TOO_LONG", { maxLength: 70 }]);
-    expect(mismatch.status === "error" && mismatch.error.code).toBe("PASSWORD_CONFIRMATION_MISMATCH");
     expect(short.status === "error" && KnownErrors.PasswordRequirementsNotMet.isInstance(short.error)).toBe(true);
+    // The official union has no confirmation error: latchkey's extra confirmPassword option throws instead.
+    const mismatch = await caught(app.signUpWithCredential({ email: "a@b.co", password: "12345678", confirmPassword: "12345679" }));
+    expect(KnownErrors.PasswordConfirmationMismatch.isInstance(mismatch)).toBe(true);
+  });
+
+  test("a bot challenge the platform asks for comes back as BOT_CHALLENGE_FAILED; a failed one as it is", async () => {
+    const { app } = testClientApp();
+    nock(BASE).post("/api/v1/auth/password/sign-up").reply(...knownErrorReply("BOT_CHALLENGE_REQUIRED", 409));
+    const required = await app.signUpWithCredential({ email: "a@b.co", password: "12345678" });
+    expect(required.status === "error" && [required.error.code, required.error.status]).toEqual(["BOT_CHALLENGE_FAILED", 400]);
+    expect(required.status === "error" && KnownErrors.BotChallengeFailed.isInstance(required.error)).toBe(true);
+    nock(BASE).post("/api/v1/auth/password/sign-up").reply(...knownErrorReply("BOT_CHALLENGE_FAILED", 400, { message: "token rejected" }));
+    const failed = await app.signUpWithCredential({ email: "a@b.co", password: "12345678" });
+    expect(failed.status === "error" && [failed.error.code, failed.error.details]).toEqual(["BOT_CHALLENGE_FAILED", { message: "token rejected" }]);
+  });
+
+  test("noVerificationCallback with a verificationCallbackUrl is refused before any request", async () => {
+    const error = await caught(
+      testClientApp().app.signUpWithCredential({ email: "a@b.co", password: "12345678", noVerificationCallback: true, verificationCallbackUrl: "http://x.test/v" }),
+    );
+    expect(ArgumentError.isInstance(error) && error.message).toMatch(/noVerificationCallback/);
   });
 
   test("bad arguments throw ArgumentError before any request", async () => {
@@ -90,10 +109,18 @@ describe("signInWithCredential", () => {
     expect(await app.getAccessToken()).toBe(t.access_token);
   });
 
-  test("a required second factor comes back as a typed result carrying the attempt code", async () => {
+  test("a required second factor is thrown outside a browser (as the official SDK does), carrying the attempt code", async () => {
     nock(BASE).post("/api/v1/auth/password/sign-in").reply(...knownErrorReply("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "abc" }));
+    const { app } = testClientApp();
+    const error = await caught(app.signInWithCredential({ email: "a@b.co", password: "12345678" }));
+    expect(KnownErrors.MultiFactorAuthenticationRequired.isInstance(error) && error.details).toEqual({ attempt_code: "abc" });
+    expect(await app.getAuthJson()).toEqual({ accessToken: null, refreshToken: null });
+  });
+
+  test("an invalid TOTP code is an INVALID_TOTP_CODE result", async () => {
+    nock(BASE).post("/api/v1/auth/password/sign-in").reply(...knownErrorReply("INVALID_TOTP_CODE", 400));
     const result = await testClientApp().app.signInWithCredential({ email: "a@b.co", password: "12345678" });
-    expect(result.status === "error" && result.error.details).toEqual({ attempt_code: "abc" });
+    expect(result.status === "error" && KnownErrors.InvalidTotpCode.isInstance(result.error)).toBe(true);
   });
 });
 
@@ -123,11 +150,18 @@ describe("password reset, magic link, e-mail verification", () => {
     expect(await app.verifyPasswordResetCode("c".repeat(45))).toEqual({ status: "ok", data: undefined });
   });
 
-  test("resetPassword posts code and password; checks the password first", async () => {
+  test("resetPassword posts code and password; a refused password or confirmation is thrown, before any request", async () => {
     const { app } = testClientApp();
-    expect((await app.resetPassword({ code: "c", password: "short" })).status).toBe("error");
+    expect(KnownErrors.PasswordTooShort.isInstance(await caught(app.resetPassword({ code: "c", password: "short" })))).toBe(true);
+    const mismatch = await caught(app.resetPassword({ code: "c", password: "long enough", confirmPassword: "long enough!" }));
+    expect(KnownErrors.PasswordConfirmationMismatch.isInstance(mismatch)).toBe(true);
     nock(BASE).post("/api/v1/auth/password/reset", { code: "c", password: "long enough" }).reply(...json({ success: true }));
     expect(await app.resetPassword({ code: "c", password: "long enough", confirmPassword: "long enough" })).toEqual({ status: "ok", data: undefined });
+    nock(BASE).post("/api/v1/auth/password/reset").reply(...knownErrorReply("VERIFICATION_CODE_EXPIRED", 400));
+    const expired = await app.resetPassword({ code: "c", password: "long enough" });
+    expect(expired.status === "error" && KnownErrors.VerificationCodeError.isInstance(expired.error)).toBe(true);
+    nock(BASE).post("/api/v1/auth/password/reset").reply(...knownErrorReply("PASSWORD_REQUIREMENTS_NOT_MET", 400));
+    expect(KnownErrors.PasswordRequirementsNotMet.isInstance(await caught(app.resetPassword({ code: "c", password: "long enough" })))).toBe(true);
   });
 
   test("sendMagicLinkEmail returns the nonce; an untrusted callback is a typed result", async () => {
@@ -137,6 +171,9 @@ describe("password reset, magic link, e-mail verification", () => {
     nock(BASE).post("/api/v1/auth/otp/send-sign-in-code").reply(...knownErrorReply("REDIRECT_URL_NOT_WHITELISTED", 400));
     const bad = await app.sendMagicLinkEmail("a@b.co", { callbackUrl: "https://evil.example/x" });
     expect(bad.status === "error" && KnownErrors.RedirectUrlNotWhitelisted.isInstance(bad.error)).toBe(true);
+    nock(BASE).post("/api/v1/auth/otp/send-sign-in-code").reply(...knownErrorReply("BOT_CHALLENGE_REQUIRED", 409));
+    const challenged = await app.sendMagicLinkEmail("a@b.co", { callbackUrl: "http://localhost:3000/magic" });
+    expect(challenged.status === "error" && KnownErrors.BotChallengeFailed.isInstance(challenged.error)).toBe(true);
   });
 
   test("signInWithMagicLink stores tokens; a used code is a typed result", async () => {
@@ -148,6 +185,9 @@ describe("password reset, magic link, e-mail verification", () => {
     nock(BASE).post("/api/v1/auth/otp/sign-in").reply(...knownErrorReply("VERIFICATION_CODE_ALREADY_USED", 409));
     const used = await app.signInWithMagicLink("k".repeat(45));
     expect(used.status === "error" && used.error.code).toBe("VERIFICATION_CODE_ALREADY_USED");
+    nock(BASE).post("/api/v1/auth/otp/sign-in").reply(...knownErrorReply("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "m" }));
+    const mfa = await caught(app.signInWithMagicLink("k".repeat(45)));
+    expect(KnownErrors.MultiFactorAuthenticationRequired.isInstance(mfa) && mfa.details).toEqual({ attempt_code: "m" });
   });
 
   test("verifyEmail posts the code to /contact-channels/verify", async () => {

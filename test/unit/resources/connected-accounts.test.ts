@@ -18,16 +18,18 @@ const accounts = {
   is_paginated: false,
 };
 
+const oauthProviders = [{ id: "github", account_id: "583231", email: "ada@example.com" }];
+
 async function user() {
   const { app } = testClientApp({ tokenStore: { accessToken: fakeAccessToken(600), refreshToken: fakeRefreshToken() } });
-  nock(BASE).get("/api/v1/users/me").reply(...json(userJson()));
+  nock(BASE).get("/api/v1/users/me").reply(...json(userJson({ oauth_providers: oauthProviders })));
   const u = await app.getUser({ or: "throw" });
   // Each read asks afresh, as the official SDK's does.
   nock(BASE).get("/api/v1/connected-accounts/me").times(10).reply(...json(accounts));
   return u;
 }
 
-test("list maps to { provider, providerAccountId }; getConnectedAccount finds by both, or by provider", async () => {
+test("list maps to { id, provider, providerAccountId }; getConnectedAccount({ provider, providerAccountId }) finds one", async () => {
   const u = await user();
   const list = await u.listConnectedAccounts();
   expect(list.map(({ id, provider, providerAccountId }) => ({ id, provider, providerAccountId }))).toEqual([
@@ -37,47 +39,96 @@ test("list maps to { provider, providerAccountId }; getConnectedAccount finds by
   ]);
   expect((await u.getConnectedAccount({ provider: "github", providerAccountId: "999" }))?.providerAccountId).toBe("999");
   expect(await u.getConnectedAccount({ provider: "github", providerAccountId: "nope" })).toBeNull();
-  expect((await u.getConnectedAccount("github"))?.providerAccountId).toBe("583231");
-  expect(await u.getConnectedAccount("spotify")).toBeNull();
 });
 
-test("getAccessToken POSTs {scope} (sorted) for the exact account and reads the 201 answer, afresh each call", async () => {
+describe("the deprecated getConnectedAccount(providerId, options)", () => {
+  test("asks the provider-level endpoint for a token and returns the user's account there, whose getAccessToken resolves it", async () => {
+    const u = await user();
+    const bodies: unknown[] = [];
+    nock(BASE)
+      .post("/api/v1/connected-accounts/me/github/access-token", (b) => (bodies.push(b), true))
+      .times(2)
+      .reply(...json({ access_token: "gho_repo" }, 201));
+    const github = await u.getConnectedAccount("github", { scopes: ["repo"] });
+    expect(github && { id: github.id, provider: github.provider, providerAccountId: github.providerAccountId }).toEqual({
+      id: "github",
+      provider: "github",
+      providerAccountId: "583231",
+    });
+    expect(await github!.getAccessToken()).toEqual({ accessToken: "gho_repo" }); // a plain value, not a Result
+    expect(bodies).toEqual([{ scope: "repo" }]); // the token is reused while cached
+  });
+
+  test("null when the user has no account at that provider (no token request), or no token with the scopes", async () => {
+    const u = await user();
+    expect(await u.getConnectedAccount("spotify")).toBeNull();
+    nock(BASE).post("/api/v1/connected-accounts/me/github/access-token", { scope: "admin" }).reply(...knownErrorReply("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400));
+    expect(await u.getConnectedAccount("github", { scopes: ["admin"] })).toBeNull();
+    // "throw" does not throw: the official SDK returns null for it too.
+    nock(BASE).post("/api/v1/connected-accounts/me/github/access-token", { scope: "admin" }).reply(...knownErrorReply("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", 400, { provider: "github", details: "x" }));
+    expect(await u.getConnectedAccount("github", { or: "throw", scopes: ["admin"] })).toBeNull();
+  });
+
+  test("getAccessToken throws OAUTH_ACCESS_TOKEN_NOT_AVAILABLE once the token cannot be had any more", async () => {
+    const u = await user();
+    nock(BASE).post("/api/v1/connected-accounts/me/github/access-token").reply(...json({ access_token: "gho_1" }, 201));
+    const github = (await u.getConnectedAccount("github"))!;
+    // Unlinking one of the user's OAuth connections forgets the cached provider tokens.
+    nock(BASE)
+      .get("/api/v1/oauth-providers").query({ user_id: "me" })
+      .reply(...json({ items: [{ id: "x", user_id: "u1", type: "github", allow_sign_in: true, allow_connected_accounts: true }] }))
+      .delete("/api/v1/oauth-providers/me/x").reply(...json({ success: true }))
+      .post("/api/v1/connected-accounts/me/github/access-token").reply(...knownErrorReply("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", 400));
+    await (await u.listOAuthProviders())[0].delete();
+    const error = await caught(github.getAccessToken());
+    expect(KnownErrors.OAuthAccessTokenNotAvailable.isInstance(error) && error.details).toMatchObject({ provider: "github" });
+  });
+
+  test('or: "redirect" (the OAuth linking flow) and bad options are refused before any request', async () => {
+    const u = await user();
+    await expect(u.getConnectedAccount("github", { or: "redirect" })).rejects.toThrow(/OAuth linking flow/);
+    await expect(u.getConnectedAccount("github", { or: "always" as never })).rejects.toThrow(ArgumentError);
+    await expect(u.getConnectedAccount("github", { scopes: "repo" as never })).rejects.toThrow(ArgumentError);
+    await expect(u.getConnectedAccount("github", 5 as never)).rejects.toThrow(ArgumentError);
+  });
+});
+
+test("getAccessToken POSTs {scope} for the exact account and reads the 201 answer; the token is cached per scope", async () => {
   const u = await user();
   const bodies: unknown[] = [];
   nock(BASE)
     .post("/api/v1/connected-accounts/me/github/999/access-token", (b) => (bodies.push(b), true)).reply(...json({ access_token: "gho_scoped" }, 201))
-    .post("/api/v1/connected-accounts/me/github/999/access-token", (b) => (bodies.push(b), true)).reply(...json({ access_token: "gho_scoped2" }, 201))
     .post("/api/v1/connected-accounts/me/github/999/access-token", (b) => (bodies.push(b), true)).reply(...json({ access_token: "gho_plain" }, 201));
   const account = (await u.getConnectedAccount({ provider: "github", providerAccountId: "999" }))!;
   expect(await account.getAccessToken({ scopes: ["user", "repo"] })).toEqual({ status: "ok", data: { accessToken: "gho_scoped" } });
-  expect(await account.getAccessToken({ scopes: ["repo", "user"] })).toEqual({ status: "ok", data: { accessToken: "gho_scoped2" } });
+  expect(await account.getAccessToken({ scopes: ["repo", "user"] })).toEqual({ status: "ok", data: { accessToken: "gho_scoped" } });
   expect(await account.getAccessToken()).toEqual({ status: "ok", data: { accessToken: "gho_plain" } });
-  expect(bodies).toEqual([{ scope: "repo user" }, { scope: "repo user" }, {}]);
+  expect(bodies).toEqual([{ scope: "repo user" }, {}]);
 });
 
-test.each([
-  ["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAuthConnectionNotConnectedToUser"],
-  ["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAuthConnectionDoesNotHaveRequiredScope"],
-  ["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", "OAuthAccessTokenNotAvailable"],
-  ["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", "OAuthAccessTokenNotAvailableWithSharedOAuthKeys"],
-] as const)("%s means no access token: an error result", async (code, name) => {
-  const u = await user();
-  nock(BASE).post("/api/v1/connected-accounts/me/google/g-1/access-token").reply(...knownErrorReply(code, 400));
-  const [, , google] = await u.listConnectedAccounts();
-  const result = await google.getAccessToken({ scopes: ["calendar"] });
-  expect(result.status).toBe("error");
-  expect(result.status === "error" && KnownErrors[name].isInstance(result.error)).toBe(true);
-});
+test.each(["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE"])(
+  "%s means no access token: an OAUTH_ACCESS_TOKEN_NOT_AVAILABLE result (the official union)",
+  async (code) => {
+    const u = await user();
+    nock(BASE).post("/api/v1/connected-accounts/me/google/g-1/access-token").reply(...knownErrorReply(code, 400));
+    const [, , google] = await u.listConnectedAccounts();
+    const result = await google.getAccessToken({ scopes: ["calendar"] });
+    expect(result.status === "error" && [result.error.code, result.error.details]).toEqual([
+      "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE",
+      { provider: "google", details: expect.stringContaining("[calendar]") },
+    ]);
+    expect(result.status === "error" && KnownErrors.OAuthAccessTokenNotAvailable.isInstance(result.error)).toBe(true);
+  },
+);
 
-test("other failures are thrown; a provider-id lookup with scopes returns null when no token with them exists", async () => {
+test("other failures are thrown, shared OAuth keys included", async () => {
   const u = await user();
   nock(BASE)
     .post("/api/v1/connected-accounts/me/google/g-1/access-token").reply(...knownErrorReply("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400))
-    .post("/api/v1/connected-accounts/me/github/583231/access-token", { scope: "admin" }).reply(...knownErrorReply("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400));
-  const [, , google] = await u.listConnectedAccounts();
-  const error = await caught(google.getAccessToken());
-  expect(KnownErrors.OAuthProviderNotFoundOrNotEnabled.isInstance(error)).toBe(true);
-  expect(await u.getConnectedAccount("github", { scopes: ["admin"] })).toBeNull();
+    .post("/api/v1/connected-accounts/me/github/583231/access-token").reply(...knownErrorReply("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", 400));
+  const [github, , google] = await u.listConnectedAccounts();
+  expect(KnownErrors.OAuthProviderNotFoundOrNotEnabled.isInstance(await caught(google.getAccessToken()))).toBe(true);
+  expect(KnownErrors.OAuthAccessTokenNotAvailableWithSharedOAuthKeys.isInstance(await caught(github.getAccessToken()))).toBe(true);
 });
 
 test("bad arguments are refused before any request", async () => {
@@ -87,5 +138,5 @@ test("bad arguments are refused before any request", async () => {
   await expect(github.getAccessToken({ scopes: ["two words"] })).rejects.toThrow(ArgumentError);
   await expect(u.getConnectedAccount({ provider: "github" } as never)).rejects.toThrow(/providerAccountId/);
   await expect(u.getConnectedAccount("")).rejects.toThrow(ArgumentError);
-  await expect(u.getConnectedAccount({ provider: "github", providerAccountId: "999" }, { scopes: ["x"] })).rejects.toThrow(ArgumentError);
+  await expect((u.getConnectedAccount as (...a: unknown[]) => Promise<unknown>)({ provider: "github", providerAccountId: "999" }, { scopes: ["x"] })).rejects.toThrow(ArgumentError);
 });

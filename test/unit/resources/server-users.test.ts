@@ -370,7 +370,7 @@ describe("ServerUser actions", () => {
       .query({ user_id: U1 })
       .reply(...json({ success: true }));
     expect(await user.getActiveSessions()).toEqual([
-      { id: "s1", userId: U1, createdAt: new Date(1_700_000_000_000), isImpersonation: false, lastUsedAt: null, isCurrentSession: false },
+      { id: "s1", userId: U1, createdAt: new Date(1_700_000_000_000), isImpersonation: false, lastUsedAt: undefined, isCurrentSession: false },
     ]);
     await user.revokeSession("s1");
     await expect(user.revokeSession("")).rejects.toThrow(ArgumentError);

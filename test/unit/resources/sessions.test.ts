@@ -25,9 +25,18 @@ test("GET /auth/sessions?user_id=me maps ms to Dates and the IP info to geoInfo"
   const sessions = await u.getActiveSessions();
   expect(sessions).toEqual([
     { id: "s1", userId: "u1", createdAt: new Date(1_760_000_000_000), isImpersonation: false, lastUsedAt: new Date(1_760_000_500_000), isCurrentSession: true, geoInfo: geo },
-    { id: "s2", userId: "u1", createdAt: new Date(1_750_000_000_000), isImpersonation: false, lastUsedAt: null, isCurrentSession: false },
+    { id: "s2", userId: "u1", createdAt: new Date(1_750_000_000_000), isImpersonation: false, lastUsedAt: undefined, isCurrentSession: false },
   ]);
-  expect(sessions[1]).not.toHaveProperty("geoInfo");
+  // As in the official SDK: no last use is `undefined` (not null), and so is an unknown location.
+  expect(sessions[1].lastUsedAt).toBeUndefined();
+  expect(sessions[1].geoInfo).toBeUndefined();
+});
+
+test("a session listed without is_current_session counts as not the current one", async () => {
+  const u = await user();
+  const { is_current_session: _omitted, ...bare } = other;
+  nock(BASE).get("/api/v1/auth/sessions").query({ user_id: "me" }).reply(...json({ items: [bare], is_paginated: false }));
+  expect((await u.getActiveSessions())[0].isCurrentSession).toBe(false);
 });
 
 test("revokeSession sends DELETE /auth/sessions/{id}?user_id=me and refetches the list", async () => {
