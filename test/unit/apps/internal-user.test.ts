@@ -1,6 +1,7 @@
 import nock from "nock";
 import { BASE, PROJECT } from "../../helpers/http";
-import { userJson } from "../../helpers/app";
+import { userJson } from "../../helpers/wire";
+import { ClientApp } from "../../../src/apps/client-app";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 
 // The internal-user methods on the current user, in a program that never loads the AdminApp module (like a browser
@@ -9,19 +10,9 @@ afterEach(() => nock.cleanAll());
 beforeAll(() => nock.disableNetConnect());
 afterAll(() => nock.enableNetConnect());
 
-type ClientAppModule = typeof import("../../../src/apps/client-app");
-
-/** ClientApp from its own module only (no `src/index`, so `admin-app.ts` is never evaluated). */
-function isolatedClientApp(): ClientAppModule {
-  let mod: ClientAppModule | undefined;
-  jest.isolateModules(() => {
-    mod = require("../../../src/apps/client-app") as ClientAppModule;
-  });
-  return mod!;
-}
-
+// ClientApp from its own module only: nothing here imports `src/index`, so `admin-app.ts` is never evaluated (the
+// lazily loaded user-object code resolves from this same module registry).
 async function userOf(projectId: string) {
-  const { ClientApp } = isolatedClientApp();
   const app = new ClientApp({ projectId, baseUrl: BASE, tokenStore: { accessToken: fakeAccessToken(600), refreshToken: fakeRefreshToken() }, retry: { sleep: async () => undefined, random: () => 0.5 } });
   nock(BASE).get("/api/v1/users/me").reply(200, JSON.stringify(userJson()), { "content-type": "application/json" });
   return (await app.getUser({ or: "throw" })) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;

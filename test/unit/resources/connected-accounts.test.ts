@@ -22,7 +22,8 @@ const oauthProviders = [{ id: "github", account_id: "583231", email: "ada@exampl
 
 async function user() {
   const { app } = testClientApp({ tokenStore: { accessToken: fakeAccessToken(600), refreshToken: fakeRefreshToken() } });
-  nock(BASE).get("/api/v1/users/me").reply(...json(userJson({ oauth_providers: oauthProviders })));
+  // The deprecated provider-id lookup reads the user afresh each time (as the official SDK does).
+  nock(BASE).get("/api/v1/users/me").times(5).reply(...json(userJson({ oauth_providers: oauthProviders })));
   const u = await app.getUser({ or: "throw" });
   // Each read asks afresh, as the official SDK's does.
   nock(BASE).get("/api/v1/connected-accounts/me").times(10).reply(...json(accounts));
@@ -56,7 +57,7 @@ describe("the deprecated getConnectedAccount(providerId, options)", () => {
       providerAccountId: "583231",
     });
     expect(await github!.getAccessToken()).toEqual({ accessToken: "gho_repo" }); // a plain value, not a Result
-    expect(bodies).toEqual([{ scope: "repo" }]); // the token is reused while cached
+    expect(bodies).toEqual([{ scope: "repo" }, { scope: "repo" }]); // asked afresh, as the official SDK does
   });
 
   test("null when the user has no account at that provider (no token request), or no token with the scopes", async () => {
@@ -93,17 +94,18 @@ describe("the deprecated getConnectedAccount(providerId, options)", () => {
   });
 });
 
-test("getAccessToken POSTs {scope} for the exact account and reads the 201 answer; the token is cached per scope", async () => {
+test("getAccessToken POSTs {scope} (sorted) for the exact account and reads the 201 answer, afresh each call", async () => {
   const u = await user();
   const bodies: unknown[] = [];
   nock(BASE)
     .post("/api/v1/connected-accounts/me/github/999/access-token", (b) => (bodies.push(b), true)).reply(...json({ access_token: "gho_scoped" }, 201))
+    .post("/api/v1/connected-accounts/me/github/999/access-token", (b) => (bodies.push(b), true)).reply(...json({ access_token: "gho_scoped2" }, 201))
     .post("/api/v1/connected-accounts/me/github/999/access-token", (b) => (bodies.push(b), true)).reply(...json({ access_token: "gho_plain" }, 201));
   const account = (await u.getConnectedAccount({ provider: "github", providerAccountId: "999" }))!;
   expect(await account.getAccessToken({ scopes: ["user", "repo"] })).toEqual({ status: "ok", data: { accessToken: "gho_scoped" } });
-  expect(await account.getAccessToken({ scopes: ["repo", "user"] })).toEqual({ status: "ok", data: { accessToken: "gho_scoped" } });
+  expect(await account.getAccessToken({ scopes: ["repo", "user"] })).toEqual({ status: "ok", data: { accessToken: "gho_scoped2" } });
   expect(await account.getAccessToken()).toEqual({ status: "ok", data: { accessToken: "gho_plain" } });
-  expect(bodies).toEqual([{ scope: "repo user" }, {}]);
+  expect(bodies).toEqual([{ scope: "repo user" }, { scope: "repo user" }, {}]);
 });
 
 test.each(["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE"])(
