@@ -37,12 +37,22 @@ export async function resolveUser(
     throw new ArgumentError(`getUser's "or" must be "return-null", "throw", "redirect" or "anonymous", got ${JSON.stringify(or)}.`);
   }
   if (or === "anonymous" && o.includeRestricted === false) {
-    throw new ArgumentError('getUser({ or: "anonymous" }) returns a restricted (anonymous) user, so includeRestricted cannot be false.');
+    // The official SDK's message, word for word.
+    throw new ArgumentError(
+      "Cannot use { or: 'anonymous' } with { includeRestricted: false }. Anonymous users implicitly include restricted users.",
+    );
   }
   const session = ctx.core.session(o.tokenStore);
+  const cached = await ctx.users.peek(session);
   let user = await ctx.users.get(session);
   const eligible = (u: CurrentUserJson | null): u is CurrentUserJson =>
     !!u && (or === "anonymous" || (!u.is_anonymous && (!!o.includeRestricted || !u.is_restricted)));
+  if (user && user === cached && !user.is_anonymous && user.is_restricted && !eligible(user)) {
+    // A restriction ends elsewhere (the e-mail verified on another device, an admin lifting it): a cached
+    // restricted user is read again before the caller is told nobody is signed in.
+    ctx.users.invalidate(session);
+    user = await ctx.users.get(session);
+  }
   if (eligible(user)) return { session, user };
   if (or === "anonymous") {
     const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/anonymous/sign-up", session });

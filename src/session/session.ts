@@ -15,25 +15,48 @@ export const MAX_REQUESTABLE_VALIDITY_MS = 60_000;
 export type Refresher = (refreshToken: string) => Promise<string>;
 
 /**
+ * A counter shared by the sessions of one app: bumping it marks all their access tokens stale at once.
+ * @internal
+ */
+export interface StaleMarks {
+  count: number;
+}
+
+/**
  * A signed-in (or signed-out) session over one token store: hands out access tokens that are valid for at
  * least 20 s, refreshing them with the refresh token when needed. Concurrent callers share one refresh.
  * A refresh the server refuses (a refresh-token error) invalidates the session and clears the store.
+ *
+ * An access token carries claims about the user (name, e-mail, verification, selected team, restriction,
+ * TOTP). After a change to them, {@link suggestAccessTokenExpired} (or a bump of the app's {@link StaleMarks})
+ * makes the next {@link getTokens} fetch a new token; nothing is fetched until then.
  *
  * @example
  * const session = new Session(store, refresher);
  * const { accessToken } = await session.getTokens(); // refreshed if it had under 20 s left
  */
 export class Session {
-  private refreshing: Promise<TokenPair> | null = null;
+  private refreshing: { marks: number; promise: Promise<TokenPair> } | null = null;
   private expiredToken: string | null = null;
   private invalidateListeners = new Set<() => void>();
+  private ownMarks = 0;
+  /** The stored access token was obtained after this many marks (so it is stale while fewer than `marks()`). */
+  private freshAt: number;
 
   constructor(
     /** Where the tokens live. */
     readonly store: TokenStore,
     private readonly refresher: Refresher,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly appMarks: StaleMarks = { count: 0 },
+  ) {
+    // Tokens this session has not seen yet (a request's, another tab's) are not known to be stale.
+    this.freshAt = appMarks.count;
+  }
+
+  private marks(): number {
+    return this.ownMarks + this.appMarks.count;
+  }
 
   /**
    * Tokens whose access token stays valid for at least `minValidityMs` (default 20 000 ms, must be under
@@ -47,22 +70,33 @@ export class Session {
     }
     const tokens = await this.store.get();
     const { accessToken, refreshToken } = tokens;
-    if (accessToken && accessToken !== this.expiredToken) {
+    const marks = this.marks();
+    // Without a refresh token there is no way to a newer token: a stale one is still the best there is.
+    if (accessToken && accessToken !== this.expiredToken && (this.freshAt >= marks || !refreshToken)) {
       const remaining = accessTokenExpiresAt(accessToken) - this.now();
       if (remaining >= minValidityMs || (!refreshToken && remaining > 0)) return tokens;
     }
     if (!refreshToken) return { accessToken: null, refreshToken: null };
-    return this.refresh(refreshToken);
+    return this.refresh(refreshToken, marks);
   }
 
-  /** The server said this access token is invalid: the next {@link getTokens} refreshes it. */
+  /** The server said this access token is invalid (or it predates a change): the next {@link getTokens} refreshes it. */
   markAccessTokenExpired(accessToken: string): void {
     this.expiredToken = accessToken;
+  }
+
+  /**
+   * The user's data changed, so the claims of the current access token may be outdated: the next
+   * {@link getTokens} gets a new one (when there is a refresh token), even from a refresh already under way.
+   */
+  suggestAccessTokenExpired(): void {
+    this.ownMarks++;
   }
 
   /** Stores a freshly issued token pair (sign-in). */
   async setTokens(tokens: TokenPair): Promise<void> {
     this.expiredToken = null;
+    this.freshAt = this.marks();
     await this.store.set(tokens);
   }
 
@@ -78,14 +112,20 @@ export class Session {
     return () => this.invalidateListeners.delete(listener);
   }
 
-  private refresh(refreshToken: string): Promise<TokenPair> {
-    this.refreshing ??= this.runRefresh(refreshToken).finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+  // One refresh at a time per mark count: a refresh started before a change cannot stand for one asked after it.
+  private refresh(refreshToken: string, marks: number): Promise<TokenPair> {
+    let flight = this.refreshing;
+    if (flight?.marks !== marks) {
+      const started = (flight = { marks, promise: this.runRefresh(refreshToken, marks) });
+      started.promise = started.promise.finally(() => {
+        if (this.refreshing === started) this.refreshing = null;
+      });
+      this.refreshing = started;
+    }
+    return flight.promise;
   }
 
-  private async runRefresh(refreshToken: string): Promise<TokenPair> {
+  private async runRefresh(refreshToken: string, marks: number): Promise<TokenPair> {
     let accessToken: string;
     try {
       accessToken = await this.refresher(refreshToken);
@@ -98,7 +138,11 @@ export class Session {
     const current = await this.store.get();
     if (current.refreshToken !== refreshToken) return current;
     const tokens = { accessToken, refreshToken };
+    // Issued before a change made while it was on its way: good for the callers that asked before the change,
+    // not worth storing (a newer refresh is, or will be, under way).
+    if (marks !== this.marks()) return tokens;
     await this.store.set(tokens);
+    this.freshAt = Math.max(this.freshAt, marks);
     return tokens;
   }
 }
