@@ -4,6 +4,7 @@ import type { KnownError, KnownErrorCode } from "../errors";
 import { sendRequest } from "../http/client";
 import type { AccessType, HttpSettings, RequestSpec } from "../http/types";
 import { Session } from "../session/session";
+import type { StaleMarks } from "../session/session";
 import { resolveTokenStore } from "../token-stores";
 import type { TokenStore, TokenStoreInit } from "../token-stores/types";
 import { resolveHandlerUrls } from "../urls/handler-urls";
@@ -36,10 +37,12 @@ export class AppCore {
   readonly oauthScopesOnSignIn: Readonly<Record<string, readonly string[]>>;
   /** The options the app was built from (after `inheritsFrom` was applied), for apps that inherit from it. */
   readonly options: ClientAppOptions;
-  private readonly defaultStore: TokenStore | null;
+  private readonly defaultInit: TokenStoreInit | null;
   private readonly storesByObject = new WeakMap<object, TokenStore | null>();
   private readonly storesByName = new Map<string, TokenStore | null>();
   private readonly sessions = new WeakMap<TokenStore, Session>();
+  /** Bumped to mark the access tokens of all this app's sessions stale (see {@link markTokensStale}). */
+  private readonly staleMarks: StaleMarks = { count: 0 };
   /** Called when a session ends (sign-out, a refused refresh), so the facade can drop what it cached. */
   onSessionInvalidated?: (session: Session) => void;
 
@@ -67,7 +70,10 @@ export class AppCore {
     this.urls = Object.freeze(resolveHandlerUrls(options.urls, projectId));
     this.oauthScopesOnSignIn = checkOAuthScopes(options.oauthScopesOnSignIn);
     this.redirectMethod = options.redirectMethod ?? (inBrowser() ? "window" : "none");
-    this.defaultStore = options.tokenStore == null ? null : this.storeFor(options.tokenStore);
+    this.defaultInit = options.tokenStore ?? null;
+    // The cookie store needs a browser page, which a module shared with server rendering does not have while it
+    // is evaluated there: it is made on first use (its ArgumentError says what to use instead). Others now.
+    if (this.defaultInit !== null && this.defaultInit !== "cookie") this.storeFor(this.defaultInit);
   }
 
   /** Sends a request through the shared pipeline. */
@@ -80,7 +86,8 @@ export class AppCore {
    * exists. The same store always yields the same session, so concurrent calls share one refresh.
    */
   session(tokenStore?: TokenStoreInit): Session {
-    const store = tokenStore === undefined ? this.defaultStore : this.storeFor(tokenStore);
+    const init = tokenStore === undefined ? this.defaultInit : tokenStore;
+    const store = init === null ? null : this.storeFor(init);
     if (!store) {
       throw new ArgumentError(
         "This app has no token store: pass { tokenStore } to this call, or create the app with a tokenStore option.",
@@ -88,11 +95,20 @@ export class AppCore {
     }
     let session = this.sessions.get(store);
     if (!session) {
-      const created = new Session(store, (token) => this.refreshAccessToken(token));
+      const created = new Session(store, (token) => this.refreshAccessToken(token), undefined, this.staleMarks);
       created.onInvalidate(() => this.onSessionInvalidated?.(created));
       this.sessions.set(store, (session = created));
     }
     return session;
+  }
+
+  /**
+   * The user of `session` changed — or, without a session, a user any of this app's sessions may hold: their
+   * access tokens may carry outdated claims, so each one's next use fetches a new token. Nothing is fetched now.
+   */
+  markTokensStale(session?: Session): void {
+    if (session) session.suggestAccessTokenExpired();
+    else this.staleMarks.count++;
   }
 
   /** Stores the tokens of a fresh sign-in in `session`. */

@@ -171,7 +171,8 @@ export class ClientApp {
   }
 
   /**
-   * Verifies an e-mail address with the code from its verification link.
+   * Verifies an e-mail address with the code from its verification link. The cached users of this app are
+   * forgotten and its sessions' access tokens renewed on their next use (`email_verified` is a claim).
    * @example
    * const result = await app.verifyEmail(code);
    * if (result.status === "error") showError("This link has expired or was already used.");
@@ -211,7 +212,8 @@ export class ClientApp {
 
   /**
    * The signed-in user, or what `or` says when there is none. Anonymous users count as signed out unless
-   * `or: "anonymous"`; restricted users unless `includeRestricted`.
+   * `or: "anonymous"`; restricted users unless `includeRestricted`. A restricted user held in the cache is read
+   * again first, so a restriction lifted elsewhere (the e-mail verified on another device) ends at once.
    * @example
    * const user = await app.getUser();                 // CurrentUser | null
    * const sure = await app.getUser({ or: "throw" });  // CurrentUser
@@ -257,7 +259,8 @@ export class ClientApp {
   }
 
   /**
-   * An access token valid for at least 20 s (refreshed if needed), or null when signed out.
+   * An access token valid for at least 20 s (refreshed if needed), or null when signed out. After a change to a
+   * claim it carries (display name, primary e-mail or its verification, selected team, TOTP), it is a new one.
    * @example
    * const token = await app.getAccessToken();
    */
@@ -306,11 +309,13 @@ export class ClientApp {
 
 function createUserCache(core: AppCore): UserCache {
   const cache = createCache((session: Session, _identity: string | null) => fetchCurrentUser(core, session));
+  const key = async (session: Session): Promise<[Session, string | null]> => {
+    const { accessToken, refreshToken } = await session.store.get();
+    return [session, refreshToken ?? accessToken];
+  };
   return {
-    get: async (session) => {
-      const { accessToken, refreshToken } = await session.store.get();
-      return cache.get([session, refreshToken ?? accessToken]);
-    },
+    get: async (session) => cache.get(await key(session)),
+    peek: async (session) => cache.peek(await key(session)),
     invalidate: (session) => cache.invalidateWhere(([s]) => !session || s === session),
   };
 }

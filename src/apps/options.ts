@@ -28,7 +28,11 @@ export interface ClientAppOptions {
    * Default `https://api.stack-auth.com`.
    */
   baseUrl?: string | { browser: string; server: string };
-  /** Where tokens live. `null` or absent: every session call needs its own `{ tokenStore }`. */
+  /**
+   * Where tokens live. `null` or absent: every session call needs its own `{ tokenStore }`. `"cookie"` needs a
+   * browser page; an app created with it elsewhere (a module also evaluated during server rendering) throws an
+   * `ArgumentError` only when a call needs the store.
+   */
   tokenStore?: TokenStoreInit;
   /** Where the auth pages and post-auth destinations are (see {@link HandlerUrlOptions}); read back as `app.urls`. */
   urls?: HandlerUrlOptions;

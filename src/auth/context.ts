@@ -14,6 +14,8 @@ import { absoluteUrl, inBrowser, returnTarget } from "../urls/redirect";
  */
 export interface UserCache {
   get(session: Session): Promise<CurrentUserJson | null>;
+  /** The user cached for `session` right now (without fetching), or `undefined`. */
+  peek(session: Session): Promise<CurrentUserJson | null | undefined>;
   /** Forgets the cached user of `session`, or of every session when none is given. */
   invalidate(session?: Session): void;
 }
@@ -38,6 +40,21 @@ export interface AuthContext {
 export function forgetSession(ctx: AuthContext, session?: Session): void {
   ctx.users.invalidate(session);
   for (const cache of ctx.caches.values()) cache.invalidateWhere(([s]) => !session || s === session);
+}
+
+/**
+ * The user of `session` changed — or, without a session, a user any of this app's sessions may hold — in a way
+ * an access token carries as a claim (name, primary e-mail and its verification, selected team, restriction,
+ * TOTP): the cached user is forgotten and the access token marked stale, so the next `getUser()` and the next
+ * request or `getAccessToken()` see the change. Nothing is fetched until then.
+ * @internal
+ * @example
+ * await ctx.core.request({ method: "PATCH", path: "/users/me", session, body: { display_name: "Ada" } });
+ * currentUserChanged(ctx, session);
+ */
+export function currentUserChanged(ctx: AuthContext, session?: Session): void {
+  ctx.users.invalidate(session);
+  ctx.core.markTokensStale(session);
 }
 
 /** @internal The token answer of sign-up, sign-in, OTP, MFA and passkey endpoints. */

@@ -55,12 +55,18 @@ export async function signInWithMagicLink(
   return result as Awaited<ReturnType<typeof signInWithMagicLink>>;
 }
 
-/** @internal `POST /contact-channels/verify`: confirms an e-mail address with the code from its link. */
+/**
+ * @internal `POST /contact-channels/verify`: confirms an e-mail address with the code from its link. Whose address
+ * it was is not known here (the link may be opened anywhere), so everything cached for every session is forgotten
+ * and every session's access token marked stale (`email_verified`, and the restriction of unverified users, are
+ * claims). The user's own app, if it is another one, sees the change on its next `getUser()`.
+ */
 export async function verifyEmail(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
   requireString(code, "code");
   return ctx.core.expect(async () => {
     await ctx.core.request({ method: "POST", path: "/contact-channels/verify", body: { code } });
     forgetSession(ctx);
+    ctx.core.markTokensStale();
     return undefined;
   }, ["VERIFICATION_ERROR"]);
 }

@@ -54,7 +54,7 @@ export interface SignUpOptions {
   noRedirect?: boolean;
   /** Where the verification e-mail's link goes. Default: the email-verification page (in a browser). */
   verificationCallbackUrl?: string;
-  /** Send no verification e-mail (then `verificationCallbackUrl` may not be given). */
+  /** Send no verification e-mail. Cannot be combined with `verificationCallbackUrl`. */
   noVerificationCallback?: boolean;
   tokenStore?: TokenStoreInit;
 }
@@ -70,8 +70,12 @@ export async function signUpWithCredential(
   const o = optionalObject(options, "signUpWithCredential options") as SignUpOptions;
   const email = requireString(o.email, "email");
   const password = requireString(o.password, "password");
+  if (o.verificationCallbackUrl !== undefined) requireString(o.verificationCallbackUrl, "verificationCallbackUrl");
+  if (o.noVerificationCallback !== undefined && typeof o.noVerificationCallback !== "boolean") {
+    throw new ArgumentError("noVerificationCallback must be a boolean.");
+  }
   if (o.noVerificationCallback && o.verificationCallbackUrl !== undefined) {
-    throw new ArgumentError("verificationCallbackUrl cannot be given with noVerificationCallback: true.");
+    throw new ArgumentError("Pass noVerificationCallback or verificationCallbackUrl to signUpWithCredential, not both.");
   }
   const session = ctx.core.session(o.tokenStore);
   const problem = checkNewPassword(password, o.confirmPassword);

@@ -40,7 +40,10 @@ export async function resolveUser(
     throw new ArgumentError(`getUser's "or" must be one of ${OR_VALUES.join(", ")}; got ${JSON.stringify(or)}.`);
   }
   if (or === "anonymous" && o.includeRestricted === false) {
-    throw new ArgumentError('getUser({ or: "anonymous" }) returns a restricted (anonymous) user, so includeRestricted cannot be false.');
+    // The official SDK's message, word for word.
+    throw new ArgumentError(
+      "Cannot use { or: 'anonymous' } with { includeRestricted: false }. Anonymous users implicitly include restricted users.",
+    );
   }
   const anonymousOk = or === "anonymous" || or === "anonymous-if-exists[deprecated]";
   const session = ctx.core.session(o.tokenStore);

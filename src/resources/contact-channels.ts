@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { emailCallbackUrl } from "../auth/context";
+import { currentUserChanged, emailCallbackUrl } from "../auth/context";
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import type { Session } from "../session/session";
@@ -55,9 +55,12 @@ const channels = (ctx: AuthContext) =>
     return list.items;
   });
 
-/** @internal Refreshes what a contact-channel change can alter: the list and the user (primary e-mail). */
+/**
+ * @internal Refreshes what a contact-channel change can alter: the list and the user, whose primary e-mail and
+ * its verification (and with them the restriction of unverified users) the access token carries as claims.
+ */
 function changed(ctx: AuthContext, session: Session): Promise<void> {
-  ctx.users.invalidate(session);
+  currentUserChanged(ctx, session);
   return channels(ctx).refresh([session]);
 }
 

@@ -234,6 +234,7 @@ export function serverTeamFromJson(ctx: AuthContext, t: ServerTeamJson): ServerT
     async delete() {
       await ctx.core.request({ method: "DELETE", path });
       forgetDeletedTeam(ctx, id);
+      ctx.core.markTokensStale(); // members who had it selected have no selected team (an access-token claim)
       await teamChanged(ctx, id);
     },
     addUser: (userId) => addTeamMember(ctx, id, userId),

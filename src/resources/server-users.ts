@@ -1,4 +1,5 @@
 import type { AuthContext } from "../auth/context";
+import { currentUserChanged } from "../auth/context";
 import { requireString } from "../apps/options";
 import { isKnownErrorOf } from "../errors/known-error";
 import { resourceCache } from "./cached";
@@ -204,12 +205,12 @@ const lists = (ctx: AuthContext) =>
 
 /**
  * @internal Refreshes what a change to user `userId` can alter: that user, every list page, and the current
- * users of this app's sessions (any of them may be that user).
+ * users of this app's sessions (any of them may be that user) with their access tokens' claims.
  * @example
  * await userChanged(ctx, userId);
  */
 export async function userChanged(ctx: AuthContext, userId: string): Promise<void> {
-  ctx.users.invalidate();
+  currentUserChanged(ctx); // and their access tokens, whose claims may be outdated now
   ctx.caches.get(SERVER_CACHE.list)?.invalidateWhere(() => true);
   await users(ctx).refresh([userId]);
 }

@@ -1,4 +1,5 @@
 import type { AuthContext } from "../auth/context";
+import { currentUserChanged } from "../auth/context";
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import type { Session } from "../session/session";
@@ -86,9 +87,14 @@ const teams = (ctx: AuthContext) =>
     return (await ctx.core.request<ListJson<TeamJson>>({ path: "/teams", query, session })).items;
   });
 
-/** @internal What a change to the user's teams can alter: the team list, and the user (its selected team). */
-function changed(ctx: AuthContext, session: Session): Promise<void> {
-  ctx.users.invalidate(session);
+/**
+ * @internal What a change to the user's teams can alter: the team list, and the user (it embeds its selected
+ * team). When the change may select or unselect a team (`selection`), the access token's `selected_team_id`
+ * claim is outdated too.
+ */
+function changed(ctx: AuthContext, session: Session, selection: boolean): Promise<void> {
+  if (selection) currentUserChanged(ctx, session);
+  else ctx.users.invalidate(session);
   return teams(ctx).refresh([session]);
 }
 
@@ -113,12 +119,12 @@ export function clientTeamFromJson(ctx: AuthContext, session: Session, t: TeamJs
     async update(data) {
       const body = teamBody(optionalObject(data, "team data"));
       await ctx.core.request({ method: "PATCH", path, session, body });
-      await changed(ctx, session);
+      await changed(ctx, session, false);
     },
     async delete() {
       await ctx.core.request({ method: "DELETE", path, session });
       forgetTeam(ctx, session, id);
-      await changed(ctx, session);
+      await changed(ctx, session, true); // members who had it selected have no selected team now
     },
     inviteUser: (options) => inviteUser(ctx, session, id, options),
     listInvitations: () => listSentInvitations(ctx, session, id),
@@ -158,7 +164,7 @@ export async function createTeam(ctx: AuthContext, session: Session, data: TeamC
   try {
     await ctx.core.request({ method: "PATCH", path: "/users/me", session, body: { selected_team_id: created.id } });
   } finally {
-    await changed(ctx, session); // the team exists even if selecting it failed
+    await changed(ctx, session, true); // the team exists even if selecting it failed
   }
   return clientTeamFromJson(ctx, session, created);
 }
@@ -167,7 +173,7 @@ export async function createTeam(ctx: AuthContext, session: Session, data: TeamC
 export async function setSelectedTeam(ctx: AuthContext, session: Session, team: TeamRef | null): Promise<void> {
   const selected_team_id = team === null ? null : teamIdOf(team);
   await ctx.core.request({ method: "PATCH", path: "/users/me", session, body: { selected_team_id } });
-  ctx.users.invalidate(session);
+  currentUserChanged(ctx, session);
 }
 
 /** @internal `DELETE /team-memberships/{team}/me`. */
@@ -175,5 +181,5 @@ export async function leaveTeam(ctx: AuthContext, session: Session, team: TeamRe
   const teamId = teamIdOf(team);
   await ctx.core.request({ method: "DELETE", path: `/team-memberships/${encodeURIComponent(teamId)}/me`, session });
   forgetTeam(ctx, session, teamId);
-  await changed(ctx, session);
+  await changed(ctx, session, true); // leaving the selected team unselects it
 }

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { emailCallbackUrl, forgetSession } from "../auth/context";
+import { currentUserChanged, emailCallbackUrl, forgetSession } from "../auth/context";
 import { checkNewPassword } from "../auth/password";
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
@@ -72,14 +72,23 @@ export function userUpdateBody(data: UserUpdate): Record<string, unknown> {
 }
 
 /**
- * @internal `PATCH /users/me`, then the user (and, for a new primary e-mail, the contact channels) is refetched.
+ * Fields of `PATCH /users/me` an access token carries as claims: `name`; `email`, `email_verified` and the
+ * restriction of unverified users; `selected_team_id`; `requires_totp_mfa`.
+ */
+const CLAIM_FIELDS = ["display_name", "primary_email", "selected_team_id", "totp_secret_base64"];
+
+/**
+ * @internal `PATCH /users/me`, then the user (and, for a new primary e-mail, the contact channels) is refetched;
+ * a change to a field the access token carries (display name, primary e-mail, selected team, TOTP) also marks
+ * the token stale, so the next one carries the new claims.
  * @example
  * await updateUser(ctx, session, { displayName: "Ada" });
  */
 export async function updateUser(ctx: AuthContext, session: Session, data: UserUpdate): Promise<void> {
   const body = userUpdateBody(data);
   await ctx.core.request({ method: "PATCH", path: "/users/me", session, body });
-  ctx.users.invalidate(session);
+  if (CLAIM_FIELDS.some((field) => body[field] !== undefined)) currentUserChanged(ctx, session);
+  else ctx.users.invalidate(session);
   if (body.primary_email !== undefined) await ctx.caches.get("contact-channels")?.refresh([session]);
 }
 

@@ -1,5 +1,6 @@
 import type { AppCore } from "../apps/app-core";
 import { isKnownErrorOf } from "../errors/known-error";
+import { accessTokenClaims } from "../session/jwt";
 import type { Session } from "../session/session";
 
 /** @internal The client read shape of `GET /users/me` (wire snake_case). */
@@ -123,12 +124,39 @@ export const currentUserFromJson = (u: CurrentUserJson): CurrentUserData => ({
  * @internal
  */
 export async function fetchCurrentUser(core: AppCore, session: Session): Promise<CurrentUserJson | null> {
-  const tokens = await session.getTokens();
-  if (!tokens.accessToken) return null;
+  const { accessToken } = await session.getTokens();
+  if (!accessToken) return null;
+  let user: CurrentUserJson;
   try {
-    return await core.request<CurrentUserJson>({ path: "/users/me", session });
+    user = await core.request<CurrentUserJson>({ path: "/users/me", session });
   } catch (error) {
     if (isKnownErrorOf(error, "CANNOT_GET_OWN_USER_WITHOUT_USER")) return null;
     throw error;
   }
+  // A change made elsewhere (another app, device or the server) shows here first: the token is then outdated.
+  if (claimsOutdated(accessToken, user)) session.markAccessTokenExpired(accessToken);
+  return user;
+}
+
+/**
+ * Whether a claim `accessToken` carries disagrees with `user` as just read (claims the token lacks, as very old
+ * tokens do, are not compared): the token was issued before a change to the user.
+ * @internal
+ * @example
+ * if (claimsOutdated(accessToken, user)) session.markAccessTokenExpired(accessToken);
+ */
+export function claimsOutdated(accessToken: string, user: CurrentUserJson): boolean {
+  const claims = accessTokenClaims(accessToken);
+  const now: Record<string, unknown> = {
+    name: user.display_name,
+    email: user.primary_email,
+    email_verified: user.primary_email_verified,
+    selected_team_id: user.selected_team?.id ?? null,
+    is_anonymous: user.is_anonymous,
+    is_restricted: user.is_restricted,
+    restricted_reason: user.restricted_reason,
+    requires_totp_mfa: user.requires_totp_mfa,
+  };
+  // The platform copies these claims from the user read, so equal JSON means equal values.
+  return !!claims && Object.keys(now).some((k) => k in claims && now[k] !== undefined && JSON.stringify(claims[k]) !== JSON.stringify(now[k]));
 }

@@ -86,7 +86,7 @@ export class InternalSession {
 
   /** The access token may carry outdated claims: refresh it on next use, if there is a refresh token. */
   suggestAccessTokenExpired(): void {
-    if (this.session.known.refreshToken) this.session.markAccessTokenExpired();
+    this.session.suggestAccessTokenExpired();
   }
 
   private wrap({ accessToken, refreshToken }: TokenPair): SessionTokens | null {

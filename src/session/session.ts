@@ -15,9 +15,21 @@ export const MAX_REQUESTABLE_VALIDITY_MS = 60_000;
 export type Refresher = (refreshToken: string) => Promise<string>;
 
 /**
+ * A counter shared by the sessions of one app: bumping it marks all their access tokens stale at once.
+ * @internal
+ */
+export interface StaleMarks {
+  count: number;
+}
+
+/**
  * A signed-in (or signed-out) session over one token store: hands out access tokens that are valid for at
  * least 20 s, refreshing them with the refresh token when needed. Concurrent callers share one refresh.
  * A refresh the server refuses (a refresh-token error) invalidates the session and clears the store.
+ *
+ * An access token carries claims about the user (name, e-mail, verification, selected team, restriction,
+ * TOTP). After a change to them, {@link suggestAccessTokenExpired} (or a bump of the app's {@link StaleMarks})
+ * makes the next {@link getTokens} fetch a new token; nothing is fetched until then.
  *
  * `user._internalSession` presents it with the official SDK's `InternalSession` members (see
  * `session/internal-session.ts`).
@@ -27,7 +39,7 @@ export type Refresher = (refreshToken: string) => Promise<string>;
  * const { accessToken } = await session.getTokens(); // refreshed if it had under 20 s left
  */
 export class Session {
-  private refreshing: Promise<TokenPair> | null = null;
+  private refreshing: { marks: number; promise: Promise<TokenPair> } | null = null;
   /** @internal An access token the server refused (never handed out again). */
   expiredToken: string | null = null;
   private invalidateListeners = new Set<() => void>();
@@ -35,6 +47,9 @@ export class Session {
   known: TokenPair = { accessToken: null, refreshToken: null };
   /** @internal Ended (sign-out, a refused refresh) and nobody signed in on it since. */
   invalid = false;
+  private ownMarks = 0;
+  /** The stored access token was obtained after this many marks (so it is stale while fewer than `marks()`). */
+  private freshAt: number;
 
   constructor(
     /** Where the tokens live. */
@@ -42,7 +57,15 @@ export class Session {
     private readonly refresher: Refresher,
     /** @internal The clock. */
     readonly now: () => number = Date.now,
-  ) {}
+    private readonly appMarks: StaleMarks = { count: 0 },
+  ) {
+    // Tokens this session has not seen yet (a request's, another tab's) are not known to be stale.
+    this.freshAt = appMarks.count;
+  }
+
+  private marks(): number {
+    return this.ownMarks + this.appMarks.count;
+  }
 
   /**
    * Tokens whose access token stays valid for at least `minValidityMs` (default 20 000 ms, must be under
@@ -56,12 +79,14 @@ export class Session {
     }
     const tokens = await this.read();
     const { accessToken, refreshToken } = tokens;
-    if (accessToken && accessToken !== this.expiredToken) {
+    const marks = this.marks();
+    // Without a refresh token there is no way to a newer token: a stale one is still the best there is.
+    if (accessToken && accessToken !== this.expiredToken && (this.freshAt >= marks || !refreshToken)) {
       const remaining = accessTokenExpiresAt(accessToken) - this.now();
       if (remaining >= minValidityMs || (!refreshToken && remaining > 0)) return tokens;
     }
     if (!refreshToken) return { accessToken: null, refreshToken: null };
-    return this.refresh(refreshToken);
+    return this.refresh(refreshToken, marks);
   }
 
   /** @internal The stored tokens, as they are (no refresh). */
@@ -72,17 +97,26 @@ export class Session {
   }
 
   /**
-   * The server said this access token is invalid (default: the one last seen): the next {@link getTokens}
-   * refreshes it. Takes the token string or an `InternalSession` access-token object.
+   * The server said this access token is invalid, or it predates a change (default: the one last seen): the next
+   * {@link getTokens} refreshes it. Takes the token string or an `InternalSession` access-token object.
    */
   markAccessTokenExpired(accessToken: string | { token: string } | null | undefined = this.known.accessToken): void {
     this.expiredToken = typeof accessToken === "string" ? accessToken : (accessToken?.token ?? null);
+  }
+
+  /**
+   * The user's data changed, so the claims of the current access token may be outdated: the next
+   * {@link getTokens} gets a new one (when there is a refresh token), even from a refresh already under way.
+   */
+  suggestAccessTokenExpired(): void {
+    this.ownMarks++;
   }
 
   /** Stores a freshly issued token pair (sign-in). */
   async setTokens(tokens: TokenPair): Promise<void> {
     this.expiredToken = null;
     this.invalid = false;
+    this.freshAt = this.marks();
     await this.store.set((this.known = { ...tokens }));
   }
 
@@ -103,15 +137,23 @@ export class Session {
     return Object.assign(stop, { unsubscribe: stop });
   }
 
-  /** @internal Exchanges `refreshToken` for a new access token (one exchange at a time). */
-  refresh(refreshToken: string): Promise<TokenPair> {
-    this.refreshing ??= this.runRefresh(refreshToken).finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+  /**
+   * @internal Exchanges `refreshToken` for a new access token: one exchange at a time per mark count, so a refresh
+   * started before a change cannot stand for one asked after it.
+   */
+  refresh(refreshToken: string, marks = this.marks()): Promise<TokenPair> {
+    let flight = this.refreshing;
+    if (flight?.marks !== marks) {
+      const started = (flight = { marks, promise: this.runRefresh(refreshToken, marks) });
+      started.promise = started.promise.finally(() => {
+        if (this.refreshing === started) this.refreshing = null;
+      });
+      this.refreshing = started;
+    }
+    return flight.promise;
   }
 
-  private async runRefresh(refreshToken: string): Promise<TokenPair> {
+  private async runRefresh(refreshToken: string, marks: number): Promise<TokenPair> {
     let accessToken: string;
     try {
       accessToken = await this.refresher(refreshToken);
@@ -124,7 +166,11 @@ export class Session {
     const current = await this.read();
     if (current.refreshToken !== refreshToken) return current;
     const tokens = { accessToken, refreshToken };
+    // Issued before a change made while it was on its way: good for the callers that asked before the change,
+    // not worth storing (a newer refresh is, or will be, under way).
+    if (marks !== this.marks()) return tokens;
     await this.store.set((this.known = tokens));
+    this.freshAt = Math.max(this.freshAt, marks);
     return tokens;
   }
 }

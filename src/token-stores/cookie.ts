@@ -22,21 +22,32 @@ export interface CookieTokenStoreOptions {
 }
 
 /**
+ * Whether this code runs in a browser page, where the cookie store can work: `document.cookie` to read and
+ * write, and `location` to tell http from https. Node, workers, edge runtimes and DOM shims used for server
+ * rendering lack one or the other.
+ * @internal
+ */
+export const inCookiePage = (): boolean =>
+  typeof document !== "undefined" && typeof document.cookie === "string" && typeof location !== "undefined" && typeof location.protocol === "string";
+
+/**
  * The browser cookie token store, compatible with the official SDK's cookies (see `cookie-format.ts` for the names
  * it reads and writes). Refresh cookie for 1 year (31536000 s), access cookie for 1 day (86400 s), `Path=/`,
- * `SameSite=Lax`, `Secure` (and the `__Host-` name) on https. While at least one listener is subscribed it polls
- * `document.cookie` every 100 ms and calls the listeners when another tab changed the tokens; listeners are also
- * called after every `set`. Setting `{ accessToken: null, refreshToken: null }` deletes the cookies.
- * Throws an `ArgumentError` outside a browser.
+ * `SameSite=Lax`; on an https page both are `Secure` and the refresh cookie takes the `__Host-` name, on an http
+ * page neither (a browser would drop a `Secure` cookie there), as the official SDK does. While at least one
+ * listener is subscribed it polls `document.cookie` every 100 ms and calls the listeners when another tab changed
+ * the tokens; listeners are also called after every `set`. Setting `{ accessToken: null, refreshToken: null }`
+ * deletes the cookies. Throws an `ArgumentError` outside a browser page, naming the stores to use there.
  *
  * @example
  * const store = createCookieTokenStore({ projectId });
  * const stop = store.subscribe!((t) => render(t.refreshToken ? "signed in" : "signed out"));
  */
 export function createCookieTokenStore(options: CookieTokenStoreOptions): TokenStore {
-  if (typeof document === "undefined") {
+  if (!inCookiePage()) {
     throw new ArgumentError(
-      'The "cookie" token store only works in a browser (there is no `document` here); on the server use "memory", "nextjs-cookie" or the incoming request as the token store.',
+      'The "cookie" token store only works in a browser page. Elsewhere use "memory", the incoming request, ' +
+        '{ accessToken, refreshToken }, or "nextjs-cookie" on a Next.js server.',
     );
   }
   const { projectId } = options;

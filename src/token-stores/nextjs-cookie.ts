@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors/base";
-import { createCookieTokenStore } from "./cookie";
+import { createCookieTokenStore, inCookiePage } from "./cookie";
 import { knownCookieNames, parentDomains, planCookieWrite, readCookieTokens } from "./cookie-format";
 import type { TokenPair, TokenStore } from "./types";
 
@@ -45,7 +45,7 @@ const isReadOnlyError = (e: unknown): boolean =>
  * const user = await app.getUser();
  */
 export function createNextjsCookieTokenStore(options: { projectId: string }): TokenStore {
-  if (typeof document !== "undefined") return createCookieTokenStore(options);
+  if (inCookiePage()) return createCookieTokenStore(options);
   const { projectId } = options;
   let loading: Promise<NextHeadersModule> | undefined;
   const load = () =>

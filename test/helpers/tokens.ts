@@ -7,3 +7,9 @@ export function fakeAccessToken(secondsFromNow: number, nowMs = Date.now(), extr
 
 /** A 45-character refresh token like the platform's. */
 export const fakeRefreshToken = (seed = "a") => seed.repeat(45).slice(0, 45);
+
+/** The payload of a JWT (base64url JSON of its middle segment), read without verifying it. */
+export function jwtPayload(token: string | null): Record<string, any> {
+  if (!token) throw new Error("expected an access token, got none");
+  return JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8"));
+}

@@ -82,6 +82,37 @@ describe("signUpWithCredential", () => {
     await expect(app.signUpWithCredential({ email: "", password: "12345678" })).rejects.toThrow(ArgumentError);
     await expect(app.signUpWithCredential({ email: "a@b.co", password: 12345678 as never })).rejects.toThrow(/password must be a non-empty string/);
     await expect(app.signUpWithCredential(null as never)).rejects.toThrow(ArgumentError);
+    await expect(app.signUpWithCredential({ email: "a@b.co", password: "12345678", noVerificationCallback: "yes" as never })).rejects.toThrow(
+      /noVerificationCallback must be a boolean/,
+    );
+    await expect(app.signUpWithCredential({ email: "a@b.co", password: "12345678", verificationCallbackUrl: 5 as never })).rejects.toThrow(
+      /verificationCallbackUrl must be a non-empty string/,
+    );
+  });
+
+  test("noVerificationCallback with a verificationCallbackUrl is an ArgumentError, before any request", async () => {
+    const { app } = testClientApp(); // nock has no interceptor: any request would fail the test
+    const error = await caught(
+      app.signUpWithCredential({
+        email: "a@b.co",
+        password: "12345678",
+        noVerificationCallback: true,
+        verificationCallbackUrl: "http://localhost:3000/handler/email-verification",
+      }),
+    );
+    expect(ArgumentError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/noVerificationCallback or verificationCallbackUrl to signUpWithCredential, not both/);
+    expect(await app.getRefreshToken()).toBeNull();
+  });
+
+  test("noVerificationCallback: false with a URL sends the URL; noVerificationCallback alone sends none", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    nock(BASE).post("/api/v1/auth/password/sign-up", (b) => (bodies.push(b), true)).times(2).reply(...json(tokens()));
+    const { app } = testClientApp();
+    const url = "http://localhost:3000/handler/email-verification";
+    await app.signUpWithCredential({ email: "a@b.co", password: "12345678", noVerificationCallback: false, verificationCallbackUrl: url });
+    await app.signUpWithCredential({ email: "a@b.co", password: "12345678", noVerificationCallback: true });
+    expect(bodies.map((b) => b.verification_callback_url)).toEqual([url, undefined]);
   });
 
   test("errors that are not expected are thrown, not swallowed", async () => {

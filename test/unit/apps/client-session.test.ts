@@ -101,7 +101,10 @@ describe("getUser", () => {
     expect(user.id).toBe("anon");
     expect(await app.getRefreshToken()).toBe(t.refresh_token);
     expect(scope.isDone()).toBe(true);
-    await expect(app.getUser({ or: "anonymous", includeRestricted: false })).rejects.toThrow(ArgumentError);
+    const error = await caught(app.getUser({ or: "anonymous", includeRestricted: false }));
+    expect(ArgumentError.isInstance(error)).toBe(true);
+    // The official SDK's message, word for word.
+    expect(error.message).toBe("Cannot use { or: 'anonymous' } with { includeRestricted: false }. Anonymous users implicitly include restricted users.");
   });
 
   test("restricted users need includeRestricted", async () => {

@@ -1,6 +1,7 @@
 import nock from "nock";
 import { BASE } from "../../helpers/http";
 import { testClientApp, userJson } from "../../helpers/app";
+import { nockTokenRefresh } from "../../helpers/token-refresh";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 
 afterEach(() => nock.cleanAll());
@@ -15,8 +16,12 @@ test("wire snake_case maps to camelCase; updates send snake_case to /contact-cha
   nock(BASE)
     .get("/api/v1/users/me").reply(...json(userJson()))
     .get("/api/v1/contact-channels").query({ user_id: "me" }).reply(...json({ items: [wire], is_paginated: false }))
-    .patch("/api/v1/contact-channels/me/c1", (b) => ((patch = b), true)).reply(...json({ ...wire, is_primary: false }))
-    .get("/api/v1/contact-channels").query({ user_id: "me" }).reply(...json({ items: [{ ...wire, is_primary: false }], is_paginated: false }));
+    .patch("/api/v1/contact-channels/me/c1", (b) => ((patch = b), true)).reply(...json({ ...wire, is_primary: false }));
+  // The primary e-mail is an access-token claim: after the change the next request renews the token.
+  const refreshes = nockTokenRefresh();
+  nock(BASE)
+    .get("/api/v1/contact-channels").query({ user_id: "me" }).matchHeader("x-stack-access-token", refreshes.token)
+    .reply(...json({ items: [{ ...wire, is_primary: false }], is_paginated: false }));
   const { app } = testClientApp({ tokenStore: { accessToken: fakeAccessToken(600), refreshToken: fakeRefreshToken() } });
   const user = await app.getUser({ or: "throw" });
   const [channel] = await user.listContactChannels();
@@ -27,6 +32,7 @@ test("wire snake_case maps to camelCase; updates send snake_case to /contact-cha
   await channel.update({ isPrimary: false, usedForAuth: true });
   expect(patch).toEqual({ is_primary: false, used_for_auth: true });
   expect((await user.listContactChannels())[0].isPrimary).toBe(false);
+  expect(refreshes.count).toBe(1);
 });
 
 test("create posts user_id me and the snake_case fields", async () => {

@@ -2,6 +2,7 @@ import nock from "nock";
 import { ArgumentError, KnownErrors } from "../../../src/index";
 import { BASE, caught, knownErrorReply } from "../../helpers/http";
 import { testClientApp, userJson } from "../../helpers/app";
+import { nockTokenRefresh } from "../../helpers/token-refresh";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 
 afterEach(() => nock.cleanAll());
@@ -54,7 +55,11 @@ test("createTeam posts display_name, profile_image_url and creator_user_id me, s
   nock(BASE)
     .get("/api/v1/teams").query({ user_id: "me" }).reply(...list([wireTeam()]))
     .post("/api/v1/teams", (b) => ((created = b), true)).reply(...json(wireTeam(T2, { display_name: "New", profile_image_url: "data:image/png;base64,AA==" }), 201))
-    .patch("/api/v1/users/me", (b) => ((patched = b), true)).reply(...json(userJson({ selected_team_id: T2, selected_team: wireTeam(T2, { display_name: "New" }) })))
+    .patch("/api/v1/users/me", (b) => ((patched = b), true)).reply(...json(userJson({ selected_team_id: T2, selected_team: wireTeam(T2, { display_name: "New" }) })));
+  // The selected team is an access-token claim: the next request renews the token (once).
+  const refreshes = nockTokenRefresh();
+  nock(BASE)
+    .matchHeader("x-stack-access-token", refreshes.token)
     .get("/api/v1/teams").query({ user_id: "me" }).reply(...list([wireTeam(), wireTeam(T2, { display_name: "New" })]))
     .get("/api/v1/users/me").reply(...json(userJson({ selected_team_id: T2, selected_team: wireTeam(T2, { display_name: "New" }) })));
   expect(await user.listTeams()).toHaveLength(1);
@@ -64,6 +69,7 @@ test("createTeam posts display_name, profile_image_url and creator_user_id me, s
   expect(fields(team)).toMatchObject({ id: T2, displayName: "New", profileImageUrl: "data:image/png;base64,AA==" });
   expect((await user.listTeams()).map((t) => t.id)).toEqual([T1, T2]);
   expect((await app.getUser({ or: "throw" })).selectedTeam).toMatchObject({ id: T2, displayName: "New" });
+  expect(refreshes.count).toBe(1);
   expect(nock.isDone()).toBe(true);
 });
 
@@ -81,8 +87,9 @@ test("team.update sends only the given fields in snake_case; the next listTeams 
   expect(nock.isDone()).toBe(true);
 });
 
-test("team.delete and leaveTeam hit their paths and refresh the list", async () => {
+test("team.delete and leaveTeam hit their paths and refresh the list (and the token: they may unselect a team)", async () => {
   const { user } = await signedIn();
+  const refreshes = nockTokenRefresh(fakeAccessToken(900), 2);
   nock(BASE)
     .get("/api/v1/teams").query({ user_id: "me" }).reply(...list([wireTeam(), wireTeam(T2)]))
     .delete(`/api/v1/teams/${T1}`).reply(...json({ success: true }))
@@ -92,19 +99,34 @@ test("team.delete and leaveTeam hit their paths and refresh the list", async () 
   const [first] = await user.listTeams();
   await first.delete();
   expect((await user.listTeams()).map((t) => t.id)).toEqual([T2]);
+  expect(refreshes.count).toBe(1);
   await user.leaveTeam(T2);
   expect(await user.listTeams()).toEqual([]);
+  expect(refreshes.count).toBe(2);
   expect(nock.isDone()).toBe(true);
 });
 
-test("setSelectedTeam sends selected_team_id (from a team, an id, or null)", async () => {
+test("team.update changes no claim: the token is not renewed", async () => {
+  const { app, user } = await signedIn();
+  const before = await app.getAccessToken();
+  nock(BASE)
+    .get("/api/v1/teams").query({ user_id: "me" }).reply(...list([wireTeam()]))
+    .patch(`/api/v1/teams/${T1}`).reply(...json(wireTeam(T1, { display_name: "Platform" })));
+  const [team] = await user.listTeams();
+  await team.update({ displayName: "Platform" });
+  expect(await app.getAccessToken()).toBe(before); // no refresh was answered: one would have failed
+});
+
+test("setSelectedTeam sends selected_team_id (from a team, an id, or null); each renews the token before the next request", async () => {
   const { user } = await signedIn();
   const bodies: unknown[] = [];
+  const refreshes = nockTokenRefresh(fakeAccessToken(900), 2);
   nock(BASE).patch("/api/v1/users/me", (b) => (bodies.push(b), true)).times(3).reply(...json(userJson()));
   await user.setSelectedTeam({ id: T1 });
   await user.setSelectedTeam(T2);
   await user.setSelectedTeam(null);
   expect(bodies).toEqual([{ selected_team_id: T1 }, { selected_team_id: T2 }, { selected_team_id: null }]);
+  expect(refreshes.count).toBe(2);
 });
 
 test("a refused team change is thrown as the platform's known error", async () => {

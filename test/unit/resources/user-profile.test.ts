@@ -2,6 +2,7 @@ import nock from "nock";
 import { ArgumentError, KnownErrors } from "../../../src/index";
 import { BASE, knownErrorReply } from "../../helpers/http";
 import { testClientApp, userJson } from "../../helpers/app";
+import { nockTokenRefresh } from "../../helpers/token-refresh";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 
 afterEach(() => nock.cleanAll());
@@ -17,12 +18,13 @@ async function signedIn(user = userJson()) {
   return { app, user: await app.getUser({ or: "throw" }) };
 }
 
-test("update sends every field snake_case (TOTP secret as base64) to PATCH /users/me; the next getUser refetches", async () => {
+test("update sends every field snake_case (TOTP secret as base64) to PATCH /users/me; the next getUser refetches with a new token", async () => {
   const { app, user } = await signedIn();
   let body: unknown;
+  const refreshes = nockTokenRefresh();
   nock(BASE)
     .patch("/api/v1/users/me", (b) => ((body = b), true)).reply(...json(userJson({ display_name: "Ada" })))
-    .get("/api/v1/users/me").reply(...json(userJson({ display_name: "Ada" })));
+    .get("/api/v1/users/me").matchHeader("x-stack-access-token", refreshes.token).reply(...json(userJson({ display_name: "Ada" })));
   await user.update({
     displayName: "Ada",
     clientMetadata: { theme: "dark" },
@@ -42,17 +44,33 @@ test("update sends every field snake_case (TOTP secret as base64) to PATCH /user
     passkey_auth_enabled: false,
   });
   expect((await app.getUser({ or: "throw" })).displayName).toBe("Ada");
+  expect(refreshes.count).toBe(1);
   expect(nock.isDone()).toBe(true);
 });
 
-test("setDisplayName, setClientMetadata and a null TOTP secret send only their field", async () => {
-  const { user } = await signedIn();
+test("setDisplayName, setClientMetadata and a null TOTP secret send only their field; only claim changes renew the token", async () => {
+  const { app, user } = await signedIn();
+  const first = await app.getAccessToken();
   const bodies: unknown[] = [];
-  nock(BASE).patch("/api/v1/users/me", (b) => (bodies.push(b), true)).times(3).reply(...json(userJson()));
-  await user.setDisplayName("Grace");
-  await user.setClientMetadata(null);
-  await user.update({ totpMultiFactorSecret: null });
-  expect(bodies).toEqual([{ display_name: "Grace" }, { client_metadata: null }, { totp_secret_base64: null }]);
+  const tokens: unknown[] = [];
+  const refreshes = nockTokenRefresh(fakeAccessToken(900), 2);
+  nock(BASE)
+    .patch("/api/v1/users/me", (b) => (bodies.push(b), true))
+    .times(4)
+    .reply(function () {
+      tokens.push(this.req.headers["x-stack-access-token"]);
+      return json(userJson());
+    });
+  await user.setDisplayName("Grace"); // a claim (name): the token is marked stale, nothing fetched yet
+  expect(refreshes.count).toBe(0);
+  await user.setClientMetadata(null); // renews the token first; metadata is no claim
+  await user.setClientMetadata({ a: 1 }); // so the renewed token is still good here
+  await user.update({ totpMultiFactorSecret: null }); // requires_totp_mfa is a claim
+  expect(bodies).toEqual([{ display_name: "Grace" }, { client_metadata: null }, { client_metadata: { a: 1 } }, { totp_secret_base64: null }]);
+  expect(tokens).toEqual([first, refreshes.token, refreshes.token, refreshes.token]);
+  expect(refreshes.count).toBe(1);
+  await app.getAccessToken();
+  expect(refreshes.count).toBe(2);
 });
 
 test("bad update arguments are refused before any request", async () => {
