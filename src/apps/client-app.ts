@@ -315,7 +315,6 @@ function createUserCache(core: AppCore): UserCache {
   };
   return {
     get: async (session) => cache.get(await key(session)),
-    peek: async (session) => cache.peek(await key(session)),
     invalidate: (session) => cache.invalidateWhere(([s]) => !session || s === session),
   };
 }

@@ -14,8 +14,6 @@ import { absoluteUrl, inBrowser, returnTarget } from "../urls/redirect";
  */
 export interface UserCache {
   get(session: Session): Promise<CurrentUserJson | null>;
-  /** The user cached for `session` right now (without fetching), or `undefined`. */
-  peek(session: Session): Promise<CurrentUserJson | null | undefined>;
   /** Forgets the cached user of `session`, or of every session when none is given. */
   invalidate(session?: Session): void;
 }
