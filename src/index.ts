@@ -110,7 +110,8 @@ export type {
   ServerOAuthProviderCreate,
   ServerOAuthProviderUpdate,
 } from "./resources/server-oauth-providers";
-export type { SignInOptions, SignUpOptions } from "./auth/password";
+export type { SignInOptions } from "./auth/password";
+export type { SignUpOptions } from "./auth/sign-up";
 export type { ResetPasswordOptions } from "./auth/password-reset";
 export type { GetUserOptions } from "./auth/session-flows";
 export type { Result } from "./util/result";

@@ -1,9 +1,8 @@
 import { forgetSession } from "../auth/context";
 import type { AuthContext, UserCache } from "../auth/context";
-import { sendMagicLinkEmail, signInWithMagicLink, verifyEmail } from "../auth/magic-link";
-import { signInWithCredential, signUpWithCredential } from "../auth/password";
-import type { SignInOptions, SignUpOptions } from "../auth/password";
-import { resetPassword, sendForgotPasswordEmail, verifyPasswordResetCode } from "../auth/password-reset";
+import { signInWithCredential } from "../auth/password";
+import type { SignInOptions } from "../auth/password";
+import type { SignUpOptions } from "../auth/sign-up";
 import type { ResetPasswordOptions } from "../auth/password-reset";
 import { authJson, authorizationHeader, resolveUser, signOut } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
@@ -37,6 +36,10 @@ export function withInherited<T extends ClientAppOptions>(options: T): T {
 }
 
 type StoreOption = { tokenStore?: TokenStoreInit };
+
+// E-mail link flows load on first use: a page that signs in with a password never downloads them.
+const magicLink = () => import("../auth/magic-link");
+const passwordReset = () => import("../auth/password-reset");
 
 /**
  * The app for browsers and for code acting as one user: signs users up, in and out and reads the current user
@@ -107,7 +110,7 @@ export class ClientApp {
    * if (result.status === "error" && KnownErrors.UserWithEmailAlreadyExists.isInstance(result.error)) offerSignIn();
    */
   signUpWithCredential(options: SignUpOptions) {
-    return signUpWithCredential(this.ctx, options);
+    return import("../auth/sign-up").then((m) => m.signUpWithCredential(this.ctx, options));
   }
 
   /**
@@ -129,7 +132,7 @@ export class ClientApp {
    * await app.sendForgotPasswordEmail("ada@example.com", { callbackUrl: "https://myapp.example/reset" });
    */
   sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }) {
-    return sendForgotPasswordEmail(this.ctx, email, options);
+    return passwordReset().then((m) => m.sendForgotPasswordEmail(this.ctx, email, options));
   }
 
   /**
@@ -138,7 +141,7 @@ export class ClientApp {
    * const valid = (await app.verifyPasswordResetCode(code)).status === "ok";
    */
   verifyPasswordResetCode(code: string) {
-    return verifyPasswordResetCode(this.ctx, code);
+    return passwordReset().then((m) => m.verifyPasswordResetCode(this.ctx, code));
   }
 
   /**
@@ -148,7 +151,7 @@ export class ClientApp {
    * await app.resetPassword({ code, password: "new password!", confirmPassword: "new password!" });
    */
   resetPassword(options: ResetPasswordOptions) {
-    return resetPassword(this.ctx, options);
+    return passwordReset().then((m) => m.resetPassword(this.ctx, options));
   }
 
   /**
@@ -158,7 +161,7 @@ export class ClientApp {
    * if (sent.status === "ok") await app.signInWithMagicLink(typedOtp + sent.data.nonce);
    */
   sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }) {
-    return sendMagicLinkEmail(this.ctx, email, options);
+    return magicLink().then((m) => m.sendMagicLinkEmail(this.ctx, email, options));
   }
 
   /**
@@ -167,7 +170,7 @@ export class ClientApp {
    * await app.signInWithMagicLink(new URLSearchParams(location.search).get("code")!);
    */
   signInWithMagicLink(code: string, options?: { noRedirect?: boolean } & StoreOption) {
-    return signInWithMagicLink(this.ctx, code, options);
+    return magicLink().then((m) => m.signInWithMagicLink(this.ctx, code, options));
   }
 
   /**
@@ -178,7 +181,7 @@ export class ClientApp {
    * if (result.status === "error") showError("This link has expired or was already used.");
    */
   verifyEmail(code: string) {
-    return verifyEmail(this.ctx, code);
+    return magicLink().then((m) => m.verifyEmail(this.ctx, code));
   }
 
   /**

@@ -3,7 +3,7 @@ import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
 import { emailCallbackUrl } from "./context";
 import type { AuthContext } from "./context";
-import { checkNewPassword } from "./password";
+import { checkNewPassword } from "./password-rules";
 
 /** @internal `POST /auth/password/send-reset-code`: the platform answers the same whether or not the e-mail exists. */
 export async function sendForgotPasswordEmail(

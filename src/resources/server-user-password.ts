@@ -1,6 +1,6 @@
 import type { AuthContext } from "../auth/context";
 import { emailCallbackUrl } from "../auth/context";
-import { checkNewPassword } from "../auth/password";
+import { checkNewPassword } from "../auth/password-rules";
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import type { KnownErrors } from "../errors";
