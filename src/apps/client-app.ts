@@ -174,6 +174,21 @@ export class ClientApp {
   }
 
   /**
+   * Completes a sign-in that asked for a second factor: `otp` is the user's 6-digit TOTP code, `code` the attempt
+   * code of the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (or, in a browser, the one kept for the MFA page). A
+   * wrong TOTP code (`INVALID_TOTP_CODE`) or an expired attempt code comes back as an error result.
+   * @example
+   * try {
+   *   await app.signInWithCredential({ email, password });
+   * } catch (e) {
+   *   if (KnownErrors.MultiFactorAuthenticationRequired.isInstance(e)) await app.signInWithMfa(totpFromUser, e.details.attempt_code);
+   * }
+   */
+  signInWithMfa(otp: string, code: string, options?: { noRedirect?: boolean } & StoreOption) {
+    return import("../auth/mfa").then((m) => m.signInWithMfa(this.ctx, otp, code, options));
+  }
+
+  /**
    * Verifies an e-mail address with the code from its verification link. The cached users of this app are
    * forgotten and its sessions' access tokens renewed on their next use (`email_verified` is a claim).
    * @example

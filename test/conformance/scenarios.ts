@@ -11,7 +11,8 @@
  * a failing scenario prints every request it made and every response it got (see `support/`).
  */
 import type { StackClientApp } from "@stackframe/js";
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { totp } from "../helpers/totp";
 import { freshEmail, PASSWORD, scenario, startHarness, type Harness } from "./support/harness";
 
 let harness: Harness;
@@ -49,14 +50,6 @@ async function codeFromOutbox(to: string, callbackUrl: string): Promise<string> 
   throw new Error(`no e-mail to ${to} links to ${callbackUrl} (outbox has ${mails.length} for that address)`);
 }
 
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits), as an authenticator app would compute it. */
-function totp(secret: Uint8Array, atMillis = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMillis / 1000 / 30)));
-  const mac = createHmac("sha1", Buffer.from(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 async function currentUser(app: StackClientApp<true, string>) {
   const user = await app.getUser();

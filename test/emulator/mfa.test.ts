@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { awayFromStepBoundary, totp } from "../helpers/totp";
 import type { RunningEmulator } from "../../src/emulator";
 import { call, expectKnown, freshEmail, latestEmail, signUp, startTestEmulator } from "./helpers";
 
@@ -7,21 +8,6 @@ beforeAll(async () => {
   em = await startTestEmulator();
 });
 afterAll(() => em.stop());
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits), written independently of the emulator's code. */
-function totp(secret: Buffer, timeMillis = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(timeMillis / 30_000)));
-  const mac = createHmac("sha1", secret).update(counter).digest();
-  const offset = mac[19] & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-/** Waits until at least 2 s remain in the current 30 s step, so the server sees the same step as the test. */
-async function awayFromStepBoundary() {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 2000) await new Promise((r) => setTimeout(r, left + 50));
-}
 
 async function totpUser() {
   const user = await signUp(em);

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { totp } from "../helpers/totp";
 import { AdminApp, ArgumentError, ClientApp, KnownErrors, ServerApp } from "../../src/index";
 import { caught } from "../helpers/http";
 import { clientFor, serverFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
@@ -19,14 +20,6 @@ async function signedUp(prefix: string) {
   return { app, email, user: await app.getUser({ or: "throw" }) };
 }
 
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits). */
-function totp(secret: Uint8Array): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac("sha1", Buffer.from(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 test("getPartialUser reads the platform's access token: the same fields as getUser, without a request", async () => {
   const { app, user } = await signedUp("partial");
