@@ -146,6 +146,9 @@ export type {
   StackServerAppConstructorOptions,
 } from "./compat/app-names";
 export { defineHexclaveConfig, defineStackConfig } from "./compat/config";
+export { stackAppInternalsSymbol } from "./compat/internals";
+export { getPagePrompt } from "./compat/page-prompts";
+export type { AppInternals, HexclaveClientAppJson, StackClientAppJson } from "./compat/internals";
 export type { HexclaveConfig, StackConfig } from "./compat/config";
 export type {
   AdminProjectConfigUpdateOptions,
@@ -157,12 +160,14 @@ export type {
   AdminTeamPermission,
   AdminTeamPermissionDefinitionCreateOptions,
   AdminTeamPermissionDefinitionUpdateOptions,
+  Auth,
   Connection,
   CurrentInternalServerUser,
   GetCurrentUserOptions,
   InternalApiKeyBaseCrudRead,
   InternalApiKeyCreateOptions,
   OAuthProviderConfig,
+  OAuthScopesOnSignIn,
   ProjectConfig,
   ServerListUsersOptions,
   ServerTeamMemberProfile,

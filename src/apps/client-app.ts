@@ -21,6 +21,8 @@ import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "../urls/handler-urls";
 import { inBrowser } from "../urls/redirect";
 import { CLIENT_VERSION } from "../version";
+import { stackAppInternalsSymbol } from "../compat/internals-symbol";
+import type { AppInternals, StackClientAppJson } from "../compat/internals";
 import type { PartialUserOptions, TokenPartialUser } from "../auth/partial-user";
 
 /**
@@ -75,6 +77,23 @@ export class ClientApp {
     // After the constructors of subclasses ran (an AdminApp's owner session is set up after this one).
     if (!noPrefetch && inBrowser()) Promise.resolve().then(() => this.getProject()).catch(() => {});
   }
+
+  /**
+   * The official SDK's internals hook (see `stackAppInternalsSymbol`; present once that symbol is imported):
+   * `toClientJson`, `getConstructorOptions`, `signInWithTokens`, `getRedirectMethod`, `redirectToUrl`.
+   * @example
+   * const json = app[stackAppInternalsSymbol].toClientJson();
+   */
+  declare readonly [stackAppInternalsSymbol]: AppInternals;
+
+  /**
+   * The official SDK's static internals hook (present once `stackAppInternalsSymbol` is imported):
+   * `fromClientJson(json)` rebuilds a client app from `app[stackAppInternalsSymbol].toClientJson()` (the same app
+   * when this process made the JSON).
+   * @example
+   * const app = ClientApp[stackAppInternalsSymbol].fromClientJson(json);
+   */
+  declare static readonly [stackAppInternalsSymbol]: { fromClientJson(json: StackClientAppJson): ClientApp };
 
   /**
    * The resolved page and destination URLs (the `urls` option with every default filled in).

@@ -1,5 +1,6 @@
 // The official SDK's type names for latchkey's types, so that type annotations written for it keep compiling
 // after the import changes. Each alias points at latchkey's own type; see that type for documentation.
+import type { CurrentUser } from "../apps/current-user";
 import type { CurrentInternalUser } from "../apps/user-methods/internal";
 import type { GetUserOptions } from "../auth/session-flows";
 import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/admin-permission-definitions";
@@ -27,7 +28,25 @@ export type GetCurrentUserOptions<HasTokenStore = boolean> = GetUserOptions;
  * @example
  * const show = (user: User) => user.displayName ?? user.primaryEmail;
  */
-export type User = Omit<CurrentUserData, "selectedTeam">;
+export type User = Omit<CurrentUserData, "selectedTeam"> & Pick<CurrentUser, "toClientJson">;
+
+/**
+ * The session members of a signed-in user (official `Auth`): tokens, headers, sign-out and the session itself.
+ * @example
+ * const auth: Auth = await app.getUser({ or: "throw" });
+ * await fetch("/api", { headers: { authorization: (await auth.getAuthorizationHeader())! } });
+ */
+export type Auth = Pick<
+  CurrentUser,
+  "signOut" | "getAccessToken" | "getRefreshToken" | "getAuthorizationHeader" | "getAuthHeaders" | "getAuthJson" | "_internalSession" | "currentSession"
+>;
+
+/**
+ * Extra OAuth scopes to ask each provider for at sign-in (official name): provider id to scope names.
+ * @example
+ * const scopes: Partial<OAuthScopesOnSignIn> = { github: ["repo"], google: ["https://www.googleapis.com/auth/drive.readonly"] };
+ */
+export type OAuthScopesOnSignIn = Record<string, string[]>;
 
 /**
  * A project owner read through a server app of the `internal` project: a {@link CurrentServerUser} that can also

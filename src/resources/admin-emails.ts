@@ -74,6 +74,8 @@ export interface AdminSentEmail {
   id: string;
   to: string[];
   subject: string;
+  /** The first recipient (`""` when there is none), as the official SDK gives it. */
+  recipient: string;
   sentAt: Date;
   /** The delivery error, or null when it was sent. */
   error: unknown;
@@ -225,7 +227,7 @@ export async function deleteEmailTemplate(ctx: AuthContext, id: string): Promise
 /** @internal `GET /internal/emails`, newest first (not cached: it changes with every send). */
 export async function listSentEmails(ctx: AuthContext): Promise<AdminSentEmail[]> {
   const list = await ctx.core.request<ListJson<SentEmailJson>>({ path: "/internal/emails" });
-  return list.items.map((e) => ({ id: e.id, to: [...e.to], subject: e.subject, sentAt: new Date(e.sent_at_millis), error: e.error ?? null }));
+  return list.items.map((e) => ({ id: e.id, to: [...e.to], subject: e.subject, recipient: e.to[0] ?? "", sentAt: new Date(e.sent_at_millis), error: e.error ?? null }));
 }
 
 /** @internal `POST /internal/send-test-email`; a delivery failure comes back as an error result. */

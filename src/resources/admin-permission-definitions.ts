@@ -42,7 +42,13 @@ export interface AdminPermissionDefinition {
  * @example
  * const def: AdminTeamPermissionDefinition = (await admin.listTeamPermissionDefinitions())[0];
  */
-export type AdminTeamPermissionDefinition = AdminPermissionDefinition;
+export type AdminTeamPermissionDefinition = AdminPermissionDefinition & {
+  /**
+   * In the official SDK's type, never set by the platform's API (the definitions it lists do not carry it); kept
+   * optional so code written against that type compiles.
+   */
+  isDefaultUserPermission?: boolean;
+};
 
 /**
  * A project-scope permission definition.

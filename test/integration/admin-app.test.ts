@@ -285,7 +285,7 @@ describe("e-mail", () => {
     await admin.sendSignInInvitationEmail(invited, "http://localhost:3000/handler/sign-in");
     const sent = await admin.listSentEmails();
     const mail = sent.find((m) => m.to.includes(invited))!;
-    expect(mail).toMatchObject({ id: expect.any(String), subject: expect.any(String), error: null });
+    expect(mail).toMatchObject({ id: expect.any(String), subject: expect.any(String), recipient: invited, error: null });
     expect(mail.sentAt).toBeInstanceOf(Date);
     expect(sent.some((m) => m.to.includes(to))).toBe(true);
     await expect(admin.sendSignInInvitationEmail(invited, "not a url")).rejects.toThrow(ArgumentError);

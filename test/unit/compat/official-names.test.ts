@@ -4,6 +4,7 @@ import {
   ClientApp,
   defineHexclaveConfig,
   defineStackConfig,
+  getPagePrompt,
   HexclaveAdminApp,
   HexclaveClientApp,
   HexclaveServerApp,
@@ -36,4 +37,19 @@ test("defineStackConfig returns the config unchanged and refuses what is not a c
   for (const bad of [null, [], "other", 3, new Date(), () => ({})]) {
     expect(() => defineStackConfig(bad as never)).toThrow(ArgumentError);
   }
+});
+
+test("getPagePrompt describes every handler page (version 1), with upgrade text only for older versions", () => {
+  const pages = ["signIn", "signUp", "signOut", "emailVerification", "passwordReset", "forgotPassword", "oauthCallback", "magicLinkCallback", "accountSettings", "teamInvitation", "cliAuthConfirm", "mfa", "error", "onboarding"];
+  for (const page of pages) {
+    const prompt = getPagePrompt(page);
+    expect(prompt).toMatchObject({ title: expect.any(String), latestVersion: 1 });
+    expect(prompt!.fullPrompt).toContain(`urls: { ${page}: { type: "custom"`);
+    expect(prompt!.upgradePrompt).toBe(prompt!.fullPrompt);
+    expect(getPagePrompt(page, 0)!.upgradePrompt).toBe(prompt!.fullPrompt);
+    expect(getPagePrompt(page, 1)!.upgradePrompt).toBeNull();
+  }
+  expect(getPagePrompt("signIn")!.fullPrompt).toContain("signInWithCredential");
+  expect(getPagePrompt("handler")).toBeNull();
+  expect(getPagePrompt("toString")).toBeNull();
 });

@@ -1,0 +1,110 @@
+import { forgetSession } from "../auth/context";
+import type { AuthContext } from "../auth/context";
+import { ArgumentError } from "../errors/base";
+import type { ClientAppOptions } from "../apps/options";
+import type { RedirectMethod } from "../urls/redirect";
+import { ClientApp } from "../apps/client-app";
+import { stackAppInternalsSymbol } from "./internals-symbol";
+
+export { stackAppInternalsSymbol };
+
+/**
+ * The serialisable settings of a client app (the official `StackClientAppJson`): what a browser needs to build the
+ * same app, never a secret key.
+ *
+ * @example
+ * const json: StackClientAppJson<true, string> = app[stackAppInternalsSymbol].toClientJson();
+ */
+export type StackClientAppJson<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = Pick<
+  ClientAppOptions,
+  "baseUrl" | "publishableClientKey" | "tokenStore" | "urls" | "oauthScopesOnSignIn" | "redirectMethod" | "extraRequestHeaders"
+> & { projectId: ProjectId; uniqueIdentifier: string };
+
+/**
+ * The official SDK 2.8.108's newer name of {@link StackClientAppJson}.
+ * @example
+ * const json: HexclaveClientAppJson<true, string> = app[stackAppInternalsSymbol].toClientJson();
+ */
+export type HexclaveClientAppJson<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = StackClientAppJson<HasTokenStore, ProjectId>;
+
+/**
+ * What `app[stackAppInternalsSymbol]` offers (a subset of the official SDK's internals).
+ * @example
+ * await app[stackAppInternalsSymbol].signInWithTokens({ accessToken, refreshToken });
+ */
+export interface AppInternals {
+  /** The app's settings as JSON (see {@link StackClientAppJson}); refused for settings that cannot be serialised. */
+  toClientJson(): StackClientAppJson;
+  /** The options the app was built from (after `inheritsFrom`). */
+  getConstructorOptions(): ClientAppOptions;
+  /** Stores a token pair in the app's token store, signing that user in. */
+  signInWithTokens(tokens: { accessToken: string; refreshToken: string }): Promise<void>;
+  getRedirectMethod(): RedirectMethod;
+  /** Navigates with the app's redirect method. */
+  redirectToUrl(url: string | URL, options?: { replace?: boolean }): Promise<void>;
+}
+
+const apps = new Map<string, object>();
+let counter = 0;
+const identifiers = new WeakMap<AuthContext, string>();
+
+/** The internals of the app whose context is `ctx`. */
+function appInternals(ctx: AuthContext, self: object): AppInternals {
+  const { core } = ctx;
+  return {
+    toClientJson() {
+      const o = core.options;
+      if (typeof core.redirectMethod !== "string") throw new ArgumentError("An app with a function-based redirectMethod cannot be serialised to JSON.");
+      if (o.tokenStore !== undefined && o.tokenStore !== null && typeof o.tokenStore !== "string") {
+        throw new ArgumentError('Only an app with a named token store ("cookie", "nextjs-cookie", "memory") or none can be serialised to JSON.');
+      }
+      let id = identifiers.get(ctx);
+      if (!id) {
+        identifiers.set(ctx, (id = `${core.projectId}:${Date.now().toString(36)}:${++counter}`));
+        apps.set(id, self);
+      }
+      const json: StackClientAppJson = { baseUrl: o.baseUrl, projectId: core.projectId, tokenStore: o.tokenStore ?? null, urls: o.urls, redirectMethod: core.redirectMethod, uniqueIdentifier: id };
+      if (core.http.publishableClientKey) json.publishableClientKey = core.http.publishableClientKey;
+      if (o.oauthScopesOnSignIn) json.oauthScopesOnSignIn = o.oauthScopesOnSignIn;
+      if (o.extraRequestHeaders) json.extraRequestHeaders = o.extraRequestHeaders;
+      return json;
+    },
+    getConstructorOptions: () => core.options,
+    async signInWithTokens(tokens) {
+      const session = core.session();
+      await core.signIn(session, { access_token: tokens.accessToken, refresh_token: tokens.refreshToken });
+      forgetSession(ctx, session);
+    },
+    getRedirectMethod: () => core.redirectMethod,
+    redirectToUrl: async (url, options) => void (await core.redirect(String(url), options?.replace)),
+  };
+}
+
+/**
+ * `StackClientApp[stackAppInternalsSymbol].fromClientJson(json)`: the app of that JSON — the same object when this
+ * process made the JSON, else a new client app with those settings.
+ */
+function fromClientJson<App>(json: StackClientAppJson, make: (options: ClientAppOptions) => App): App {
+  if (typeof json !== "object" || json === null || typeof json.uniqueIdentifier !== "string") {
+    throw new ArgumentError("fromClientJson needs the JSON that toClientJson() made.");
+  }
+  const existing = apps.get(json.uniqueIdentifier);
+  if (existing) return existing as App;
+  const { uniqueIdentifier, ...options } = json;
+  const app = make(options);
+  apps.set(uniqueIdentifier, app as object);
+  return app;
+}
+
+// The apps get their internals when this module loads, i.e. when an app imports `stackAppInternalsSymbol`: bundles
+// that never use the internals do not carry them (the class only declares their type).
+Object.defineProperty(ClientApp.prototype, stackAppInternalsSymbol, {
+  configurable: true,
+  get(this: ClientApp) {
+    return appInternals((this as unknown as { ctx: AuthContext }).ctx, this);
+  },
+});
+Object.defineProperty(ClientApp, stackAppInternalsSymbol, {
+  configurable: true,
+  get: () => ({ fromClientJson: (json: StackClientAppJson) => fromClientJson(json, (options) => new ClientApp(options)) }),
+});
