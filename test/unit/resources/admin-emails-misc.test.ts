@@ -72,7 +72,7 @@ test("themes, templates, sent e-mails and rendering map both ways", async () => 
   expect(await app.listEmailTemplates()).toEqual([{ id: "x1", displayName: "Welcome", tsxSource: "tpl", themeId: "t1" }]);
   expect(await app.updateEmailTemplate("x1", "tpl2", false)).toEqual({ renderedHtml: "<p>hi</p>" });
   expect(bodies.template).toEqual({ tsx_source: "tpl2", theme_id: false });
-  expect(await app.listSentEmails()).toEqual([{ id: "m1", to: ["a@example.com"], subject: "Hi", sentAt: new Date(5000), error: null }]);
+  expect(await app.listSentEmails()).toEqual([{ id: "m1", to: ["a@example.com"], subject: "Hi", recipient: "a@example.com", sentAt: new Date(5000), error: null }]);
   expect(await app.renderEmail({ templateTsxSource: "tpl", themeId: null })).toEqual({ html: "<p>x</p>", subject: "S", notificationCategory: "Transactional" });
   expect(bodies.render).toEqual({ template_tsx_source: "tpl", theme_id: null });
   await app.sendSignInInvitationEmail("ada@example.com", "https://app.example.com/handler/sign-in");
