@@ -25,6 +25,10 @@ const EXPORTED_VALUES = [
   "HttpError",
   "ConnectivityError",
   "VERSION",
+  "StackClientApp",
+  "StackServerApp",
+  "StackAdminApp",
+  "stackAppInternalsSymbol",
 ] as const;
 const EXPECTED_DEPENDENCIES = ["@simplewebauthn/browser", "jose", "js-cookie", "oauth4webapi"];
 
@@ -330,6 +334,8 @@ report.kinds = Object.fromEntries(names.map((n) => [n, typeof lk[n]]));
 report.version = lk.VERSION;
 const app = new lk.ClientApp({ projectId: ${JSON.stringify(PROJECT_ID)}, tokenStore: "memory" });
 report.constructed = app instanceof lk.ClientApp;
+report.officialNameIsTheClass = lk.StackClientApp === lk.ClientApp && new lk.StackClientApp({ projectId: ${JSON.stringify(PROJECT_ID)}, tokenStore: "memory" }) instanceof lk.ClientApp;
+report.internals = typeof app[lk.stackAppInternalsSymbol].toClientJson;
 report.projectId = app.projectId;
 const e = new lk.KnownErrors.EmailPasswordMismatch();
 report.isInstance = lk.KnownErrors.EmailPasswordMismatch.isInstance(e);
@@ -357,10 +363,16 @@ describe("loading the installed package", () => {
       HttpError: "function",
       ConnectivityError: "function",
       VERSION: "string",
+      StackClientApp: "function",
+      StackServerApp: "function",
+      StackAdminApp: "function",
+      stackAppInternalsSymbol: "symbol",
     });
     expect(report.version).toBe(packedJson.version);
     expect(report).toMatchObject({
       constructed: true,
+      officialNameIsTheClass: true,
+      internals: "function",
       projectId: PROJECT_ID,
       isInstance: true,
       isKnownError: true,
