@@ -3,6 +3,7 @@ import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
 import { membershipChanged } from "./server-team-members";
 import { SERVER_CACHE } from "./server-users";
+import { receivedInvitationFromJson } from "./team-invitations";
 import type { ReceivedTeamInvitation, TeamInvitationJson } from "./team-invitations";
 import { CACHE, receivedInvitationsChanged } from "./team-refs";
 
@@ -20,20 +21,10 @@ const received = (ctx: AuthContext) =>
  * const invitations = await listServerTeamInvitations(ctx, userId);
  */
 export async function listServerTeamInvitations(ctx: AuthContext, userId: string): Promise<ReceivedTeamInvitation[]> {
-  return (await received(ctx).get([userId])).map((i) => ({
-    id: i.id,
-    teamId: i.team_id,
-    teamDisplayName: i.team_display_name,
-    recipientEmail: i.recipient_email,
-    expiresAt: new Date(i.expires_at_millis),
-    async accept() {
-      const path = `/team-invitations/${encodeURIComponent(i.id)}/accept`;
-      await ctx.core.request({ method: "POST", path, query: { user_id: userId } });
+  return (await received(ctx).get([userId])).map((i) =>
+    receivedInvitationFromJson(ctx, i, userId, undefined, () => {
       receivedInvitationsChanged(ctx);
-      await Promise.all([
-        membershipChanged(ctx, i.team_id, userId),
-        ctx.caches.get(CACHE.sent)?.refreshWhere(([, t]) => t === i.team_id),
-      ]);
-    },
-  }));
+      return Promise.all([membershipChanged(ctx, i.team_id, userId), ctx.caches.get(CACHE.sent)?.refreshWhere(([, t]) => t === i.team_id)]);
+    }),
+  );
 }

@@ -115,9 +115,18 @@ export async function listSentInvitations(ctx: AuthContext, session: Session, te
   }));
 }
 
-/** @internal The invitations the user received (cached per session). */
-export async function listTeamInvitations(ctx: AuthContext, session: Session): Promise<ReceivedTeamInvitation[]> {
-  return (await received(ctx).get([session])).map((i) => ({
+/**
+ * @internal A received invitation from its wire JSON; `accept` sends `POST /team-invitations/{id}/accept` for
+ * `userId` (`"me"` with a session), then runs `afterAccept`.
+ */
+export function receivedInvitationFromJson(
+  ctx: AuthContext,
+  i: TeamInvitationJson,
+  userId: string,
+  session: Session | undefined,
+  afterAccept: () => Promise<unknown>,
+): ReceivedTeamInvitation {
+  return {
     id: i.id,
     teamId: i.team_id,
     teamDisplayName: i.team_display_name,
@@ -125,10 +134,15 @@ export async function listTeamInvitations(ctx: AuthContext, session: Session): P
     expiresAt: new Date(i.expires_at_millis),
     async accept() {
       const path = `/team-invitations/${encodeURIComponent(i.id)}/accept`;
-      await ctx.core.request({ method: "POST", path, query: { user_id: "me" }, session });
-      await joined(ctx, session, i.team_id);
+      await ctx.core.request({ method: "POST", path, query: { user_id: userId }, session });
+      await afterAccept();
     },
-  }));
+  };
+}
+
+/** @internal The invitations the user received (cached per session). */
+export async function listTeamInvitations(ctx: AuthContext, session: Session): Promise<ReceivedTeamInvitation[]> {
+  return (await received(ctx).get([session])).map((i) => receivedInvitationFromJson(ctx, i, "me", session, () => joined(ctx, session, i.team_id)));
 }
 
 /** @internal One of the three `POST /team-invitations/accept[/…]` calls with the e-mailed code. */

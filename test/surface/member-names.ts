@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
+import { CHECK_OPTIONS } from "./ts-options";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -43,16 +44,7 @@ export function memberNames(pairs: SurfacePair[]): Map<string, MemberNames> {
   ];
   fs.writeFileSync(file, lines.join("\n") + "\n");
   try {
-    const program = ts.createProgram([file], {
-      strict: true,
-      skipLibCheck: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
-      types: ["node"],
-    });
+    const program = ts.createProgram([file], CHECK_OPTIONS);
     const source = program.getSourceFile(file)!;
     const problemsByLine = new Map<number, string>();
     for (const d of ts.getPreEmitDiagnostics(program, source)) {

@@ -5,22 +5,13 @@
  */
 import * as path from "node:path";
 import * as ts from "typescript";
+import { CHECK_OPTIONS } from "../surface/ts-options";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const CONSUMER = path.join(__dirname, "official-consumer.ts");
 
 function compile(paths?: Record<string, string[]>): string[] {
-  const program = ts.createProgram([CONSUMER], {
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
-    types: ["node"],
-    ...(paths ? { baseUrl: ROOT, paths } : {}),
-  });
+  const program = ts.createProgram([CONSUMER], { ...CHECK_OPTIONS, ...(paths ? { baseUrl: ROOT, paths } : {}) });
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
     const file = d.file ? path.relative(ROOT, d.file.fileName) : "";

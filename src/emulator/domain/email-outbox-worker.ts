@@ -113,6 +113,32 @@ export function processOutbox(core: EmulatorCore, projectId?: string, effect?: (
 }
 
 /**
+ * The fields of an outbox e-mail that rendering and sending fill in, as they are before either ran (a new e-mail,
+ * or one whose content changed and must be rendered again).
+ *
+ * @example
+ * Object.assign(entry, unprocessedOutboxFields());
+ */
+export function unprocessedOutboxFields(): Pick<
+  OutboxEntryRecord,
+  | "isQueued" | "sendRetries" | "startedRenderingAtMillis" | "renderedAtMillis" | "renderError" | "rendered"
+  | "startedSendingAtMillis" | "finishedSendingAtMillis" | "skippedReason" | "skippedDetails"
+> {
+  return {
+    isQueued: false,
+    sendRetries: 0,
+    startedRenderingAtMillis: null,
+    renderedAtMillis: null,
+    renderError: null,
+    rendered: null,
+    startedSendingAtMillis: null,
+    finishedSendingAtMillis: null,
+    skippedReason: null,
+    skippedDetails: null,
+  };
+}
+
+/**
  * Adds e-mails to the project's outbox and processes them at once, so an e-mail due now is sent (or skipped)
  * before the call returns; later ones wait for their time.
  *
@@ -130,16 +156,7 @@ export function enqueueOutboxEmails(core: EmulatorCore, project: ProjectRecord, 
       updatedAtMillis: now,
       skipDeliverabilityCheck: false,
       isPaused: false,
-      isQueued: false,
-      startedRenderingAtMillis: null,
-      renderedAtMillis: null,
-      renderError: null,
-      rendered: null,
-      startedSendingAtMillis: null,
-      finishedSendingAtMillis: null,
-      skippedReason: null,
-      skippedDetails: null,
-      sendRetries: 0,
+      ...unprocessedOutboxFields(),
     }),
   );
   outboxEntries(core.store).push(...created);

@@ -1,6 +1,6 @@
 import type { EmulatorCore } from "../core";
 import { EDITABLE_STATUSES, outboxEntries, outboxRead, outboxStatus, simpleStatus, type OutboxEntryRecord, type OutboxRecipient } from "../domain/email-outbox";
-import { armOutboxTimer, processOutbox, recordCapturedEmail } from "../domain/email-outbox-worker";
+import { armOutboxTimer, processOutbox, recordCapturedEmail, unprocessedOutboxFields } from "../domain/email-outbox-worker";
 import { known, schemaError, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json } from "../http/reply";
@@ -63,18 +63,7 @@ function list(ctx: RequestContext) {
 
 /** Resets what rendering and sending produced, so the e-mail is rendered again with its new content. */
 function resetForRerender(e: OutboxEntryRecord): void {
-  Object.assign(e, {
-    isQueued: false,
-    sendRetries: 0,
-    startedRenderingAtMillis: null,
-    renderedAtMillis: null,
-    renderError: null,
-    rendered: null,
-    startedSendingAtMillis: null,
-    finishedSendingAtMillis: null,
-    skippedReason: null,
-    skippedDetails: null,
-  });
+  Object.assign(e, unprocessedOutboxFields());
 }
 
 function update(ctx: RequestContext) {
