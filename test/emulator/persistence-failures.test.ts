@@ -196,3 +196,32 @@ test("a data file holding a value nested 100,000 deep (from an older emulator) i
     await em.stop();
   }
 });
+
+test("a scheduled e-mail whose sending cannot be saved is rolled back, reported even when quiet, and sent once saving works", async () => {
+  const em = await startTestEmulator({ dataFile: file });
+  try {
+    const smtp = { type: "standard", host: "smtp.example.com", port: 587, username: "u", password: "p", sender_name: "Demo", sender_email: "demo@example.com" };
+    expect((await call(em, "/internal/projects/current", { access: "admin", method: "PATCH", body: { config: { email_config: smtp } } })).status).toBe(200);
+    const to = freshEmail("scheduled");
+    const user = await call(em, "/users", { access: "server", body: { primary_email: to, primary_email_verified: true } });
+    const sent = await call(em, "/emails/send-email", { access: "server", body: { user_ids: [user.json.id], html: "<p>soon</p>", subject: "Soon", scheduled_at_millis: Date.now() + 300 } });
+    expect(sent.status).toBe(200);
+    const status = async () => (await call(em, "/emails/outbox", { access: "server" })).json.items.find((e: { subject?: string }) => e.subject === "Soon")?.status;
+    expect(await status()).toBe("scheduled");
+
+    breakDataFile();
+    const { lines } = await captureStderr(() => new Promise((r) => setTimeout(r, 800)));
+    expect(lines).toMatch(/scheduled e-mails: the outbox change was NOT saved and was rolled back/);
+    expect(em.outbox.list({ to })).toHaveLength(0);
+    // The process still serves; reading the outbox would send the due e-mail, which cannot be saved either.
+    expect((await captureStderr(() => call(em, "/emails/outbox", { access: "server" }))).result.status).toBe(507);
+    expect((await call(em, "/projects/current")).status).toBe(200);
+
+    repairDataFile();
+    await captureStderr(() => new Promise((r) => setTimeout(r, 5_600))); // the timer tries again after 5 s
+    expect(await status()).toBe("sent");
+    expect(em.outbox.list({ to })).toHaveLength(1);
+  } finally {
+    await em.stop();
+  }
+}, 20_000);

@@ -209,6 +209,8 @@ export function recordCapturedEmail(core: EmulatorCore, r: EmailRecord): void {
 
 const timers = new WeakMap<EmulatorCore, ReturnType<typeof setTimeout>>();
 const MAX_DELAY = 2 ** 31 - 1;
+/** How long the scheduled-e-mail timer waits before trying again after its change could not be saved. */
+const RETRY_MS = 5_000;
 
 /**
  * Schedules the next run of `processOutbox` for the earliest pending e-mail (now, for an e-mail that still needs
@@ -226,8 +228,17 @@ export function armOutboxTimer(core: EmulatorCore): void {
   const next = Math.min(...pending.map((e) => (e.startedRenderingAtMillis === null ? 0 : e.scheduledAtMillis)));
   const timer = setTimeout(() => {
     timers.delete(core);
-    processOutbox(core);
-    core.store.flush();
+    // Like a request: alone when state is persisted, and a save that fails is rolled back and reported, never
+    // thrown out of the timer (which would stop the process).
+    void core.exclusive(async () => {
+      try {
+        processOutbox(core);
+        core.store.flush();
+      } catch (e) {
+        core.alert(`[emulator] scheduled e-mails: the outbox change was NOT saved and was rolled back (retrying in ${RETRY_MS / 1000} s): ${(e as Error).message}`);
+        setTimeout(() => armOutboxTimer(core), RETRY_MS).unref?.();
+      }
+    });
   }, Math.min(MAX_DELAY, Math.max(0, next - Date.now())));
   timer.unref?.();
   timers.set(core, timer);
