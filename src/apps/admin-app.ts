@@ -63,6 +63,15 @@ export interface AdminAppOptions extends ServerAppOptions {
  * const admin = new AdminApp({ projectId, superSecretAdminKey: process.env.STACK_SUPER_SECRET_ADMIN_KEY, tokenStore: null });
  */
 export class AdminApp extends AdminEmailApp {
+  // The current user of an `internal`-project app builds its projects' admin apps with this. It is registered when
+  // the class is defined, and marked pure so that a bundle which never uses AdminApp drops both.
+  private static readonly ownedProjectSupport = /* @__PURE__ */ provideOwnedProjectSupport({
+    makeApp: (core, projectId, owner) => AdminApp.owned(core, projectId, owner),
+    // Static on this side: admin code loads with AdminApp anyway, and a dynamic import here would make bundlers
+    // split the owned-project code into chunks that client-only pages import.
+    load: async () => ({ createProject, listOwnedProjects }),
+  });
+
   /** @param options - see {@link AdminAppOptions} */
   constructor(options: AdminAppOptions = {}) {
     if (typeof options !== "object" || options === null) throw new ArgumentError("The app options must be an object.");
@@ -291,8 +300,3 @@ export class AdminApp extends AdminEmailApp {
   }
 }
 
-// The current user of an `internal`-project app builds its projects' admin apps with this once it is loaded.
-provideOwnedProjectSupport({
-  makeApp: (core, projectId, owner) => AdminApp.owned(core, projectId, owner),
-  load: () => import("../resources/admin-owned-projects"),
-});

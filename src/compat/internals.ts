@@ -4,9 +4,7 @@ import { ArgumentError } from "../errors/base";
 import type { ClientAppOptions } from "../apps/options";
 import type { RedirectMethod } from "../urls/redirect";
 import { ClientApp } from "../apps/client-app";
-import { stackAppInternalsSymbol } from "./internals-symbol";
-
-export { stackAppInternalsSymbol };
+import { stackAppInternalsSymbol as SYMBOL } from "./internals-symbol";
 
 /**
  * The serialisable settings of a client app (the official `StackClientAppJson`): what a browser needs to build the
@@ -96,15 +94,31 @@ function fromClientJson<App>(json: StackClientAppJson, make: (options: ClientApp
   return app;
 }
 
-// The apps get their internals when this module loads, i.e. when an app imports `stackAppInternalsSymbol`: bundles
-// that never use the internals do not carry them (the class only declares their type).
-Object.defineProperty(ClientApp.prototype, stackAppInternalsSymbol, {
-  configurable: true,
-  get(this: ClientApp) {
-    return appInternals((this as unknown as { ctx: AuthContext }).ctx, this);
-  },
-});
-Object.defineProperty(ClientApp, stackAppInternalsSymbol, {
-  configurable: true,
-  get: () => ({ fromClientJson: (json: StackClientAppJson) => fromClientJson(json, (options) => new ClientApp(options)) }),
-});
+/**
+ * Gives the apps their internals, and returns the symbol. The export below is marked pure: a bundle that never
+ * imports `stackAppInternalsSymbol` drops it and these definitions with it (the class only declares their type).
+ */
+function installInternals(symbol: typeof SYMBOL): typeof SYMBOL {
+  Object.defineProperty(ClientApp.prototype, symbol, {
+    configurable: true,
+    get(this: ClientApp) {
+      return appInternals((this as unknown as { ctx: AuthContext }).ctx, this);
+    },
+  });
+  Object.defineProperty(ClientApp, symbol, {
+    configurable: true,
+    get: () => ({ fromClientJson: (json: StackClientAppJson) => fromClientJson(json, (options) => new ClientApp(options)) }),
+  });
+  return symbol;
+}
+
+/**
+ * The key of the official SDK's app internals (`app[stackAppInternalsSymbol]`), the same registered symbol, so code
+ * that hands an app's settings from a server to a browser (`toClientJson` / `fromClientJson`) works with latchkey's
+ * apps. Not for everyday use.
+ *
+ * @example
+ * const json = serverApp[stackAppInternalsSymbol].toClientJson(); // no secret key in it
+ * const browserApp = StackClientApp[stackAppInternalsSymbol].fromClientJson(json);
+ */
+export const stackAppInternalsSymbol: typeof SYMBOL = /* @__PURE__ */ installInternals(SYMBOL);

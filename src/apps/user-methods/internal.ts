@@ -57,7 +57,7 @@ export type CurrentInternalUser<User = CurrentUser> = User & InternalUserMethods
  */
 export interface OwnedProjectSupport {
   makeApp(core: AppCore, projectId: string, owner: Session): { app: AdminApp; ctx: AuthContext };
-  load(): Promise<typeof import("../../resources/admin-owned-projects")>;
+  load(): Promise<Pick<typeof import("../../resources/admin-owned-projects"), "createProject" | "listOwnedProjects">>;
 }
 let support: OwnedProjectSupport | undefined;
 
@@ -66,8 +66,8 @@ let support: OwnedProjectSupport | undefined;
  * @example
  * provideOwnedProjectSupport({ makeApp: (core, id, owner) => AdminApp.owned(core, id, owner), load: () => import("…") });
  */
-export function provideOwnedProjectSupport(provided: OwnedProjectSupport): void {
-  support = provided;
+export function provideOwnedProjectSupport(provided: OwnedProjectSupport): OwnedProjectSupport {
+  return (support = provided);
 }
 
 function loaded(): OwnedProjectSupport {
