@@ -1,6 +1,6 @@
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
-import type { ProjectJson } from "./projects";
+import type { Project, ProjectJson } from "./projects";
 
 /** @internal Wire shape of an OAuth provider in the admin project config. */
 interface OAuthProviderConfigJson {
@@ -70,15 +70,7 @@ export interface AdminDomainConfig {
  * const { config } = await admin.getProject();
  * if (config.allowLocalhost) console.warn("localhost is trusted");
  */
-export interface AdminProjectConfig {
-  signUpEnabled: boolean;
-  credentialEnabled: boolean;
-  magicLinkEnabled: boolean;
-  passkeyEnabled: boolean;
-  clientTeamCreationEnabled: boolean;
-  clientUserDeletionEnabled: boolean;
-  allowUserApiKeys: boolean;
-  allowTeamApiKeys: boolean;
+export interface AdminProjectConfig extends Omit<Project["config"], "oauthProviders"> {
   allowLocalhost: boolean;
   oauthAccountMergeStrategy: "link_method" | "raise_error" | "allow_duplicates";
   oauthProviders: AdminOAuthProviderConfig[];

@@ -13,3 +13,16 @@ export function jwtPayload(token: string | null): Record<string, any> {
   if (!token) throw new Error("expected an access token, got none");
   return JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8"));
 }
+
+/** The user claims of an access token for `userJson()`'s user (override any with `extra`). */
+export const userClaims = (extra: Record<string, unknown> = {}) => ({
+  name: null,
+  email: "ada@example.com",
+  email_verified: false,
+  selected_team_id: null,
+  is_anonymous: false,
+  is_restricted: false,
+  restricted_reason: null,
+  requires_totp_mfa: false,
+  ...extra,
+});

@@ -2,7 +2,7 @@ import nock from "nock";
 import { BASE } from "../../helpers/http";
 import { testClientApp, userJson } from "../../helpers/app";
 import { nockTokenRefresh } from "../../helpers/token-refresh";
-import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
+import { fakeAccessToken, fakeRefreshToken, userClaims } from "../../helpers/tokens";
 
 afterEach(() => nock.cleanAll());
 beforeAll(() => nock.disableNetConnect());
@@ -10,17 +10,7 @@ afterAll(() => nock.enableNetConnect());
 
 const json = (body: unknown) => [200, JSON.stringify(body), { "content-type": "application/json" }] as const;
 const RESTRICTED = { is_restricted: true, restricted_reason: { type: "email_not_verified" } };
-const claims = (extra: Record<string, unknown> = {}) => ({
-  name: null,
-  email: "ada@example.com",
-  email_verified: false,
-  selected_team_id: null,
-  is_anonymous: false,
-  is_restricted: false,
-  restricted_reason: null,
-  requires_totp_mfa: false,
-  ...extra,
-});
+const claims = userClaims;
 
 describe("a restricted user whose restriction ends elsewhere", () => {
   test("getUser() returns the user at once after the restriction ended elsewhere, and the token is renewed", async () => {

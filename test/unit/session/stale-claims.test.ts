@@ -2,7 +2,7 @@ import { Session } from "../../../src/session/session";
 import type { StaleMarks } from "../../../src/session/session";
 import { claimsOutdated } from "../../../src/resources/users";
 import { createMemoryTokenStore } from "../../../src/token-stores";
-import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
+import { fakeAccessToken, fakeRefreshToken, userClaims } from "../../helpers/tokens";
 import { userJson } from "../../helpers/app";
 
 const NOW = 1_800_000_000_000;
@@ -100,16 +100,7 @@ describe("stale claims", () => {
 
 describe("claimsOutdated: a token against the user as just read", () => {
   const token = (claims: Record<string, unknown>) => fakeAccessToken(600, NOW, claims);
-  const base = {
-    name: null,
-    email: "ada@example.com",
-    email_verified: false,
-    selected_team_id: null,
-    is_anonymous: false,
-    is_restricted: false,
-    restricted_reason: null,
-    requires_totp_mfa: false,
-  };
+  const base = userClaims();
 
   test("a token whose claims match the user is current", () => {
     expect(claimsOutdated(token(base), userJson() as never)).toBe(false);
