@@ -16,7 +16,7 @@ const createUser = async (body: Record<string, unknown>) => {
   return r.json as WireUser & Record<string, unknown>;
 };
 const ids = (items: WireUser[]) => items.map((u) => u.id);
-const bySignUp = (a: WireUser, b: WireUser) => a.signed_up_at_millis - b.signed_up_at_millis || (a.id < b.id ? -1 : 1);
+const bySignUp = (a: WireUser, b: WireUser) => a.signed_up_at_millis - b.signed_up_at_millis;
 
 describe("POST /users", () => {
   test("creates a bare user: 201 with the server shape, no e-mail auth, no team unless teams are made on sign-up", async () => {
@@ -82,12 +82,15 @@ describe("POST /users", () => {
 describe("GET /users", () => {
   test("walks pages with limit and cursor in sign-up order; desc reverses", async () => {
     const tag = `walk${Date.now()}`;
-    for (let i = 0; i < 5; i++) await createUser({ display_name: `${tag} ${i}` });
+    const created: WireUser[] = [];
+    for (let i = 0; i < 5; i++) created.push(await createUser({ display_name: `${tag} ${i}` }));
     const all = await call(em, `/users?query=${tag}`, server);
     expect(all.json).toMatchObject({ is_paginated: true, pagination: { next_cursor: null } });
     expect(all.json.items).toHaveLength(5);
-    const sorted = [...all.json.items].sort(bySignUp);
+    // Sign-up order is creation order, also for users made in the same millisecond.
+    const sorted = created;
     expect(ids(all.json.items)).toEqual(ids(sorted));
+    expect(ids([...all.json.items].sort(bySignUp))).toEqual(ids(sorted));
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -105,6 +108,15 @@ describe("GET /users", () => {
     expect(ids(desc.json.items)).toEqual(ids(sorted).reverse());
     const unknownCursor = await call(em, `/users?query=${tag}&cursor=00000000-0000-4000-8000-000000000006`, server);
     expect(unknownCursor.json.items).toEqual([]);
+  });
+
+  test("users who signed up in the same millisecond keep creation order, reversed by desc", async () => {
+    const tag = `tie${Date.now()}`;
+    const created: WireUser[] = [];
+    for (let i = 0; i < 4; i++) created.push(await createUser({ display_name: `${tag} ${i}` }));
+    for (const u of created) em.core.store.users.get(u.id)!.signedUpAtMillis = created[0].signed_up_at_millis;
+    expect(ids((await call(em, `/users?query=${tag}`, server)).json.items)).toEqual(ids(created));
+    expect(ids((await call(em, `/users?query=${tag}&desc=true`, server)).json.items)).toEqual(ids(created).reverse());
   });
 
   test("query matches display name, e-mail and exact id (case-insensitive)", async () => {

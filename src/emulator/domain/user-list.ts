@@ -35,7 +35,7 @@ function matchesSearch(store: Store, user: UserRecord, search: string): boolean 
  * Filters, sorts and pages a project's users like the platform: anonymous users only with `include_anonymous`
  * (`only_anonymous` for nothing else), restricted users only with `include_restricted` or `include_anonymous`;
  * `query` matches the exact id, or part of the display name or of any e-mail (case-insensitive); sorted by
- * `signed_up_at` (then id), ascending unless `desc=true`; `cursor` is the first id of the page.
+ * `signed_up_at` (then creation order), ascending unless `desc=true`; `cursor` is the first id of the page.
  *
  * @example
  * const { items, nextCursor } = listProjectUsers(store, project, { limit: 2 });
@@ -55,6 +55,9 @@ export function listProjectUsers(store: Store, project: ProjectRecord, q: UserLi
   });
   const key = (u: UserRecord) => (q.order_by === "last_active_at" ? u.lastActiveAtMillis : u.signedUpAtMillis);
   const sign = q.desc === "true" ? -1 : 1;
-  users.sort((a, b) => sign * (key(a) - key(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  // The platform's timestamps have microsecond precision, so users created one after another never tie there;
+  // here two can share a millisecond, and creation order (the store's order) breaks the tie as it would.
+  const rank = new Map(users.map((u, i) => [u.id, i]));
+  users.sort((a, b) => sign * (key(a) - key(b) || rank.get(a.id)! - rank.get(b.id)!));
   return paginate(users, (u) => u.id, { limit: q.limit, cursor: q.cursor });
 }

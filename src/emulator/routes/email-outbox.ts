@@ -50,7 +50,8 @@ function list(ctx: RequestContext) {
   const simple = wanted(q.simple_status);
   const sorted = outboxEntries(ctx.core.store, projectId)
     .filter((e) => (!status || outboxStatus(e) === status) && (!simple || simpleStatus(outboxStatus(e)).toUpperCase().replace(/-/g, "_") === simple))
-    .sort((a, b) => b.createdAtMillis - a.createdAtMillis || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .reverse() // newest first; the stable sort keeps mails queued in one millisecond newest first too
+    .sort((a, b) => b.createdAtMillis - a.createdAtMillis);
   let start = 0;
   if (q.cursor) {
     start = sorted.findIndex((e) => e.id === q.cursor);

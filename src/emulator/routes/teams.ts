@@ -109,7 +109,7 @@ function listTeams(ctx: RequestContext) {
   const store = ctx.core.store;
   let teams = q.user_id ? teamsOfUser(store, q.user_id) : [...store.teams.values()].filter((x) => x.projectId === auth.project.id);
   teams = teams.filter((x) => x.projectId === auth.project.id);
-  teams.sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.id < b.id ? -1 : 1));
+  teams.sort((a, b) => a.createdAtMillis - b.createdAtMillis); // stable: teams made in one millisecond stay in creation order
   if (typeof q.query === "string" && q.query) teams = teams.filter((x) => x.displayName.toLowerCase().includes(q.query.toLowerCase()));
   if (q.desc === "true") teams.reverse();
   if (q.limit === undefined && q.cursor === undefined) return list(teams.map((x) => teamReadFor(ctx, x)));
