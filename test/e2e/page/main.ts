@@ -37,9 +37,18 @@ status.setAttribute("role", "status");
 document.body.append(status);
 
 async function run(): Promise<string> {
-  // The OAuth callback page finishes the sign-in on load, as an app's handler page does.
-  if (location.pathname === "/handler/oauth-callback" && new URLSearchParams(location.search).has("code")) {
-    await (app as unknown as { callOAuthCallback(): Promise<unknown> }).callOAuthCallback();
+  // Handler pages finish their flow on load, as an app's handler pages do.
+  const query = new URLSearchParams(location.search);
+  const handlerApp = app as unknown as {
+    callOAuthCallback(): Promise<unknown>;
+    signInWithMagicLink(code: string): Promise<{ status: string; error?: { message: string } }>;
+  };
+  if (location.pathname === "/handler/oauth-callback" && query.has("code")) {
+    await handlerApp.callOAuthCallback();
+  }
+  if (location.pathname === "/handler/magic-link-callback" && query.has("code")) {
+    const result = await handlerApp.signInWithMagicLink(query.get("code")!);
+    if (result.status === "error") return `error: ${result.error?.message}`;
   }
   return "ready";
 }
