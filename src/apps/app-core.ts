@@ -9,8 +9,10 @@ import { resolveTokenStore } from "../token-stores";
 import type { TokenStore, TokenStoreInit } from "../token-stores/types";
 import { resolveHandlerUrls } from "../urls/handler-urls";
 import type { HandlerUrls } from "../urls/handler-urls";
-import { inBrowser, navigate } from "../urls/redirect";
+import { canNavigate, inBrowser, navigate } from "../urls/redirect";
 import type { RedirectMethod } from "../urls/redirect";
+import type { RedirectTarget } from "../urls/handler-redirects";
+import type { ProjectJson } from "../resources/projects";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
 import type { ClientAppOptions } from "./options";
@@ -45,6 +47,8 @@ export class AppCore {
   private readonly staleMarks: StaleMarks = { count: 0 };
   /** Called when a session ends (sign-out, a refused refresh), so the facade can drop what it cached. */
   onSessionInvalidated?: (session: Session) => void;
+  /** The client read of the project (set by the client app, from its cache): its trusted domains, for redirects. */
+  projectRead?: () => Promise<ProjectJson>;
 
   constructor(options: ClientAppOptions, keys: CoreKeys) {
     if (options !== undefined && (typeof options !== "object" || options === null)) {
@@ -116,9 +120,34 @@ export class AppCore {
     await session.setTokens({ accessToken: body.access_token, refreshToken: body.refresh_token });
   }
 
-  /** Navigates (when the redirect method allows), returning whether it did. */
-  redirect(url: string, replace?: boolean): Promise<boolean> {
-    return navigate(this.redirectMethod, url, replace);
+  /**
+   * Navigates to `url` when the redirect method can, returning whether it did. Every navigation the SDK makes goes
+   * through here: a target that is not relative, on this page's origin, on the project's hosted pages or on one of
+   * its trusted domains is refused with an ArgumentError ("Redirect URL … is not trusted; should be relative.")
+   * and nothing navigates.
+   */
+  async redirect(url: string, replace?: boolean): Promise<boolean> {
+    const target = await this.checkRedirect(url);
+    return target !== null && navigate(this.redirectMethod, target, replace);
+  }
+
+  /**
+   * What {@link AppCore.redirect} would navigate to for `url` (null when the redirect method cannot navigate);
+   * throws its ArgumentError for an untrusted `url`. Lets a flow refuse a bad target before it changes anything.
+   */
+  async checkRedirect(url: string): Promise<string | null> {
+    if (!canNavigate(this.redirectMethod)) return null;
+    const { trustedRedirectTarget } = await import("../urls/trusted-redirects");
+    return trustedRedirectTarget(url, { projectId: this.projectId, project: this.projectRead });
+  }
+
+  /**
+   * Goes to a handler page or destination as the official SDK's `redirectTo*` helpers do (see
+   * `handlerRedirectUrl`: sign-in and sign-up remember the current page in `after_auth_return_to`, after-sign-in
+   * and after-sign-up follow it), through {@link AppCore.redirect}. `options` is checked (ArgumentError).
+   */
+  redirectToHandler(target: RedirectTarget, options?: { replace?: boolean; noRedirectBack?: boolean }): Promise<boolean> {
+    return import("../urls/handler-redirects").then((m) => m.redirectToHandler(this, target, options));
   }
 
   /**

@@ -14,6 +14,7 @@ import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { AppCore } from "./app-core";
 import type { CoreKeys } from "./app-core";
+import { ClientRedirects } from "./client-redirects";
 import type { CurrentUser } from "./current-user";
 import type { ClientAppOptions } from "./options";
 import { optionalObject } from "./options";
@@ -54,22 +55,27 @@ const passwordReset = () => import("../auth/password-reset");
  * const result = await app.signInWithCredential({ email, password });
  * if (result.status === "ok") console.log((await app.getUser())?.primaryEmail);
  */
-export class ClientApp {
+export class ClientApp extends ClientRedirects {
   /** @internal */
   protected readonly core: AppCore;
   /** @internal */
   protected readonly ctx: AuthContext;
-  private readonly projectCache = createCache(async () =>
-    projectFromJson(await this.core.request<ProjectJson>({ path: "/projects/current" })),
-  );
+  // The client read of the project, kept as sent too: redirects off this origin check its trusted domains.
+  private readonly projectCache = createCache(async () => {
+    const json = await this.core.request<ProjectJson>({ path: "/projects/current" });
+    return { json, project: projectFromJson(json) };
+  });
 
   /**
    * @param options - see {@link ClientAppOptions}
    * @param keys - @internal the access level and keys; `ServerApp` and `AdminApp` pass theirs
    */
   constructor(options: ClientAppOptions = {}, keys: CoreKeys = { accessType: "client" }) {
+    super();
     options = withInherited(options);
     this.core = new AppCore(options, keys);
+    // The project as cached (prefetched in a browser), fetched only when no read is held.
+    this.core.projectRead = async () => (this.projectCache.peek([]) ?? (await this.projectCache.get([]))).json;
     this.ctx = { core: this.core, users: createUserCache(this.core), caches: new Map() };
     this.core.onSessionInvalidated = (session) => forgetSession(this.ctx, session);
     const noPrefetch = options.noAutomaticPrefetch;
@@ -283,7 +289,7 @@ export class ClientApp {
    * if (config.magicLinkEnabled) showMagicLink();
    */
   getProject(): Promise<Project> {
-    return this.projectCache.get([]);
+    return this.projectCache.get([]).then((read) => read.project);
   }
 
   /**

@@ -5,7 +5,7 @@ import type { Session } from "../session/session";
 import type { CurrentUserJson } from "../resources/users";
 import { ArgumentError } from "../errors/base";
 import { requireString } from "../apps/options";
-import { absoluteUrl, inBrowser, returnTarget } from "../urls/redirect";
+import { absoluteUrl, inBrowser } from "../urls/redirect";
 
 /**
  * The cached current user of each session. Entries are keyed by the session and the identity it holds (its
@@ -79,10 +79,7 @@ export async function completeSignIn(
 ): Promise<void> {
   await ctx.core.signIn(session, tokens);
   forgetSession(ctx, session);
-  if (!options.noRedirect) {
-    const { afterSignIn, afterSignUp } = ctx.core.urls;
-    await ctx.core.redirect(returnTarget(options.isNewUser ? afterSignUp : afterSignIn), true);
-  }
+  if (!options.noRedirect) await ctx.core.redirectToHandler(options.isNewUser ? "afterSignUp" : "afterSignIn", { replace: true });
 }
 
 /**
@@ -95,7 +92,7 @@ export async function completeSignIn(
 export async function mfaRequired(ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> {
   if (inBrowser()) {
     sessionStorage.setItem(MFA_ATTEMPT_KEY, JSON.stringify(error.details?.attempt_code));
-    await ctx.core.redirect(ctx.core.urls.mfa);
+    await ctx.core.redirectToHandler("mfa");
   }
   throw error;
 }

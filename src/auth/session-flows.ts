@@ -5,7 +5,6 @@ import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { encodeAuthorizationHeader } from "../token-stores";
 import type { CurrentUserJson } from "../resources/users";
-import { withReturnTo } from "../urls/redirect";
 import { forgetSession } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 
@@ -65,8 +64,7 @@ export async function resolveUser(
     throw new LatchkeyError('No user is signed in, and getUser was called with { or: "throw" }.', "NotSignedInError");
   }
   if (or === "redirect") {
-    const target = onboarding ? ctx.core.urls.onboarding : withReturnTo(ctx.core.urls.signIn);
-    if (await ctx.core.redirect(target, true)) return new Promise(() => {});
+    if (await ctx.core.redirectToHandler(onboarding ? "onboarding" : "signIn", { replace: true })) return new Promise(() => {});
     throw new LatchkeyError(
       'No user is signed in, and getUser({ or: "redirect" }) cannot navigate here (redirectMethod is "none").',
       "NotSignedInError",
@@ -84,6 +82,8 @@ export async function signOut(ctx: AuthContext, options?: { redirectUrl?: URL | 
   const o = optionalObject(options, "signOut options");
   const redirectUrl = o.redirectUrl instanceof URL ? o.redirectUrl.href : o.redirectUrl;
   if (redirectUrl !== undefined && (typeof redirectUrl !== "string" || !redirectUrl)) throw new ArgumentError("redirectUrl must be a URL or a non-empty string.");
+  // An untrusted redirectUrl is refused before the session ends.
+  if (redirectUrl !== undefined) await ctx.core.checkRedirect(redirectUrl);
   const session = ctx.core.session(o.tokenStore);
   const tokens = await session.getTokens();
   if (tokens.accessToken) {
@@ -95,7 +95,8 @@ export async function signOut(ctx: AuthContext, options?: { redirectUrl?: URL | 
   }
   await session.invalidate();
   forgetSession(ctx, session);
-  await ctx.core.redirect(redirectUrl ?? ctx.core.urls.afterSignOut, redirectUrl !== undefined);
+  if (redirectUrl !== undefined) await ctx.core.redirect(redirectUrl, true);
+  else await ctx.core.redirectToHandler("afterSignOut");
 }
 
 /**

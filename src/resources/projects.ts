@@ -12,6 +12,10 @@ export interface ProjectJson {
     allow_user_api_keys: boolean;
     allow_team_api_keys: boolean;
     enabled_oauth_providers: { id: string }[];
+    /** Localhost URLs count as trusted redirect targets. */
+    allow_localhost?: boolean;
+    /** The trusted domains, e.g. `{ domain: "https://app.example.com", handler_path: "/handler" }`. */
+    domains?: { domain: string; handler_path: string }[];
   };
 }
 

@@ -74,7 +74,8 @@ const PAGES =
   "signIn signUp signOut emailVerification passwordReset forgotPassword oauthCallback magicLinkCallback accountSettings teamInvitation cliAuthConfirm mfa error onboarding".split(
     " ",
   );
-const KEYS = [...PAGES, "handler", "default", "home", "afterSignIn", "afterSignUp", "afterSignOut"];
+/** @internal Every key of the `urls` option: the pages, the handler path, `default` and the destinations. */
+export const KEYS = [...PAGES, "handler", "default", "home", "afterSignIn", "afterSignUp", "afterSignOut"];
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 

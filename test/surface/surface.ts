@@ -103,14 +103,11 @@ export const ALLOWED_ABSENT: Record<string, string> = {
   getOrLinkConnectedAccount: BROWSER_FLOWS,
 };
 
-/** `redirectTo*` helpers (incl. `redirectToOAuthCallback`) belong to the browser-flows issue. */
-const REDIRECT_HELPER = /^redirectTo[A-Z]/;
-
 /**
  * Whether an official member may be missing from latchkey, and why (undefined when it may not).
  * @example
  * allowedAbsence("getBilling"); // "payments (…): out of scope for now"
  */
 export function allowedAbsence(name: string): string | undefined {
-  return ALLOWED_ABSENT[name] ?? (REDIRECT_HELPER.test(name) ? BROWSER_FLOWS : undefined);
+  return ALLOWED_ABSENT[name];
 }

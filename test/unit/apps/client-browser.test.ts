@@ -61,8 +61,9 @@ test("after sign-in the page's after_auth_return_to wins when it is relative", a
 
 test("an untrusted after_auth_return_to is refused", async () => {
   window.history.replaceState(null, "", "/handler/sign-in?after_auth_return_to=https%3A%2F%2Fevil.example%2F");
-  const { app, navigate } = browserApp({ "POST /auth/password/sign-in": [200, tokens] });
-  await expect(app.signInWithCredential({ email: "a@b.co", password: "12345678" })).rejects.toThrow(/not trusted; it should be relative/);
+  const project = { id: PROJECT, display_name: "P", config: { enabled_oauth_providers: [], domains: [{ domain: "https://app.example", handler_path: "/handler" }] } };
+  const { app, navigate } = browserApp({ "POST /auth/password/sign-in": [200, tokens], "GET /projects/current": [200, project] });
+  await expect(app.signInWithCredential({ email: "a@b.co", password: "12345678" })).rejects.toThrow("Redirect URL https://evil.example/ is not trusted; should be relative.");
   expect(navigate).not.toHaveBeenCalled();
 });
 

@@ -70,7 +70,7 @@ test('getUser({ or: "redirect" }) sends a restricted user to onboarding, a signe
   const app = new ClientApp({ projectId: PROJECT, baseUrl: BASE, tokenStore: tokens, fetch: impl, redirectMethod: { navigate }, noAutomaticPrefetch: true });
   void app.getUser({ or: "redirect" });
   await settle();
-  expect(navigate).toHaveBeenCalledWith("/handler/onboarding");
+  expect(navigate).toHaveBeenCalledWith("/handler/onboarding?after_auth_return_to=%2F");
   const signedOut = new ClientApp({ projectId: PROJECT, baseUrl: BASE, tokenStore: "memory", fetch: impl, redirectMethod: { navigate }, noAutomaticPrefetch: true });
   void signedOut.getUser({ or: "redirect" });
   await settle();

@@ -199,11 +199,34 @@ describe("constructor options", () => {
   test("signOut takes a URL object or a string as redirectUrl", async () => {
     const navigate = jest.fn();
     const { app } = testClientApp({ redirectMethod: { navigate } });
+    const domains = [{ domain: "https://app.example.test", handler_path: "/handler" }];
+    nock(BASE).get("/api/v1/projects/current").reply(...json({ id: PROJECT, display_name: "P", config: { enabled_oauth_providers: [], domains } }));
     await app.signOut({ redirectUrl: new URL("https://app.example.test/bye?x=1") });
     expect(navigate).toHaveBeenLastCalledWith("https://app.example.test/bye?x=1");
     await app.signOut({ redirectUrl: "/later" });
     expect(navigate).toHaveBeenLastCalledWith("/later");
     await expect(app.signOut({ redirectUrl: 5 as never })).rejects.toThrow(ArgumentError);
     expect(await caught(app.signOut({ redirectUrl: "" }))).toBeInstanceOf(ArgumentError);
+  });
+});
+
+describe("redirects outside a browser", () => {
+  test("redirectTo* with a navigate function: the configured URL as is; absolute ones only on a trusted domain", async () => {
+    const navigate = jest.fn();
+    const urls = { signIn: "/login", afterSignIn: "https://app.example.test/home", afterSignOut: "//evil.example.test/" };
+    const { app } = testClientApp({ redirectMethod: { navigate }, urls });
+    const domains = [{ domain: "https://*.example.test", handler_path: "/handler" }];
+    nock(BASE).get("/api/v1/projects/current").reply(...json({ id: PROJECT, display_name: "P", config: { enabled_oauth_providers: [], domains } }));
+    await app.redirectToSignIn();
+    await app.redirectToAfterSignIn({ replace: true });
+    expect(navigate.mock.calls).toEqual([["/login"], ["https://app.example.test/home"]]);
+    await expect(app.redirectToAfterSignOut()).rejects.toThrow("Redirect URL //evil.example.test/ is not trusted; should be relative.");
+    expect(navigate).toHaveBeenCalledTimes(2);
+  });
+
+  test('redirectMethod "none" (the default here) navigates nowhere and reads nothing (network is off: a read would fail)', async () => {
+    const { app } = testClientApp({ urls: { afterSignIn: "https://evil.example.test/" } });
+    await expect(app.redirectToAfterSignIn()).resolves.toBeUndefined();
+    await expect(app.redirectToSignIn({ replace: true })).resolves.toBeUndefined();
   });
 });

@@ -1,0 +1,167 @@
+import type { RedirectTarget } from "../urls/handler-redirects";
+import { KEYS } from "../urls/handler-urls";
+import type { AppCore } from "./app-core";
+
+/**
+ * Options of the `redirectTo*` helpers: `replace` replaces the current history entry instead of adding one;
+ * `noRedirectBack` leaves out (sign-in, sign-up, onboarding, sign-out) or ignores (after sign-in, after sign-up)
+ * the `after_auth_return_to` that brings the visitor back to the page they were on.
+ *
+ * @example
+ * await app.redirectToSignIn({ replace: true, noRedirectBack: true });
+ */
+export interface RedirectToOptions {
+  replace?: boolean;
+  noRedirectBack?: boolean;
+}
+
+/**
+ * Puts `redirectTo<Target>` on the class's prototype for each page and destination of the `urls` option (all but
+ * the handler path and `default`): it goes there through `core.redirectToHandler`.
+ */
+function installRedirectHelpers(cls: typeof ClientRedirects): true {
+  for (const target of KEYS.filter((key) => key !== "handler" && key !== "default") as RedirectTarget[]) {
+    const name = "redirectTo" + target[0].toUpperCase() + target.slice(1);
+    Object.defineProperty(cls.prototype, name.replace("Oauth", "OAuth"), {
+      configurable: true,
+      writable: true,
+      value(this: { core: AppCore }, options?: RedirectToOptions): Promise<void> {
+        return this.core.redirectToHandler(target, options).then(() => undefined);
+      },
+    });
+  }
+  return true;
+}
+
+/**
+ * The `redirectTo*` helpers of every app: each goes to one page or destination of `app.urls` with the redirect
+ * method (in a browser, `window.location` by default). Every target must be relative, on the current origin, on
+ * the project's hosted pages or on one of its trusted domains; any other is refused with an `ArgumentError`
+ * ("Redirect URL … is not trusted; should be relative.") and nothing navigates. With `redirectMethod: "none"`
+ * (the default outside a browser) they do nothing.
+ *
+ * @example
+ * if (!(await app.getUser())) await app.redirectToSignIn();
+ */
+export abstract class ClientRedirects {
+  /** @internal */
+  protected abstract readonly core: AppCore;
+  // One small function per helper, made from the list below (the signatures and docs are in the interface).
+  private static readonly helpers = /* @__PURE__ */ installRedirectHelpers(this);
+}
+
+// The helpers' signatures, merged into the class above.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface ClientRedirects {
+  /**
+   * Goes to the sign-in page, with the current page as `after_auth_return_to` (the page's own one if it has
+   * one) unless `noRedirectBack`.
+   * @example
+   * await app.redirectToSignIn();
+   */
+  redirectToSignIn(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the sign-up page, with the current page as `after_auth_return_to` unless `noRedirectBack`.
+   * @example
+   * await app.redirectToSignUp({ replace: true });
+   */
+  redirectToSignUp(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the sign-out page, with the current page as `after_auth_return_to` unless `noRedirectBack`.
+   * @example
+   * await app.redirectToSignOut();
+   */
+  redirectToSignOut(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the e-mail verification page.
+   * @example
+   * await app.redirectToEmailVerification();
+   */
+  redirectToEmailVerification(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the password-reset page.
+   * @example
+   * await app.redirectToPasswordReset();
+   */
+  redirectToPasswordReset(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the forgot-password page.
+   * @example
+   * await app.redirectToForgotPassword();
+   */
+  redirectToForgotPassword(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes home (`urls.home`, `/` by default).
+   * @example
+   * await app.redirectToHome({ replace: true });
+   */
+  redirectToHome(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the OAuth callback page.
+   * @example
+   * await app.redirectToOAuthCallback();
+   */
+  redirectToOAuthCallback(): Promise<void>;
+  /**
+   * Goes to the magic-link callback page.
+   * @example
+   * await app.redirectToMagicLinkCallback();
+   */
+  redirectToMagicLinkCallback(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes where a signed-in visitor goes: the page's `after_auth_return_to` if it has one (and not
+   * `noRedirectBack`), else `urls.afterSignIn`.
+   * @example
+   * await app.redirectToAfterSignIn({ replace: true });
+   */
+  redirectToAfterSignIn(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes where a new user goes: the page's `after_auth_return_to` if it has one (and not `noRedirectBack`), else
+   * `urls.afterSignUp`.
+   * @example
+   * await app.redirectToAfterSignUp({ replace: true });
+   */
+  redirectToAfterSignUp(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the onboarding page, with the current page as `after_auth_return_to` unless `noRedirectBack`.
+   * @example
+   * if ((await app.getUser({ includeRestricted: true }))?.isRestricted) await app.redirectToOnboarding();
+   */
+  redirectToOnboarding(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes where a visitor goes after signing out (`urls.afterSignOut`).
+   * @example
+   * await app.redirectToAfterSignOut();
+   */
+  redirectToAfterSignOut(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the account-settings page.
+   * @example
+   * await app.redirectToAccountSettings();
+   */
+  redirectToAccountSettings(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the error page.
+   * @example
+   * await app.redirectToError({ replace: true });
+   */
+  redirectToError(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the team-invitation page.
+   * @example
+   * await app.redirectToTeamInvitation();
+   */
+  redirectToTeamInvitation(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the CLI-login confirmation page.
+   * @example
+   * await app.redirectToCliAuthConfirm();
+   */
+  redirectToCliAuthConfirm(options?: RedirectToOptions): Promise<void>;
+  /**
+   * Goes to the multi-factor (TOTP) page.
+   * @example
+   * await app.redirectToMfa();
+   */
+  redirectToMfa(options?: RedirectToOptions): Promise<void>;
+}
