@@ -126,6 +126,8 @@ export type { RedirectMethod } from "./urls/redirect";
 export type { RequestLike, TokenPair, TokenStore, TokenStoreInit } from "./token-stores/types";
 export { ArgumentError, ConnectivityError, HttpError, LatchkeyError } from "./errors/base";
 export { KnownError } from "./errors/known-error";
+export { OAuthCallbackError } from "./errors/oauth-callback";
+export type { OAuthSignInOptions } from "./auth/oauth";
 export { KnownErrors } from "./errors/known-errors";
 export type { KnownErrorCode } from "./errors/table";
 export { CLIENT_VERSION, VERSION } from "./version";

@@ -4,6 +4,7 @@ import { signInWithCredential } from "../auth/password";
 import type { SignInOptions } from "../auth/password";
 import type { SignUpOptions } from "../auth/sign-up";
 import type { ResetPasswordOptions } from "../auth/password-reset";
+import type { OAuthSignInOptions } from "../auth/oauth";
 import { authJson, authorizationHeader, resolveUser, signOut } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
 import { createCache } from "../cache";
@@ -42,6 +43,7 @@ type StoreOption = { tokenStore?: TokenStoreInit };
 // E-mail link flows load on first use: a page that signs in with a password never downloads them.
 const magicLink = () => import("../auth/magic-link");
 const passwordReset = () => import("../auth/password-reset");
+const oauth = () => import("../auth/oauth-entry");
 
 /**
  * The app for browsers and for code acting as one user: signs users up, in and out and reads the current user
@@ -143,6 +145,32 @@ export class ClientApp {
    */
   signInWithCredential(options: SignInOptions) {
     return signInWithCredential(this.ctx, options);
+  }
+
+  /**
+   * Signs in with an OAuth provider (e.g. `"github"`): sends the browser to the provider's consent page through
+   * the platform (PKCE, the verifier in a cookie for an hour). Never settles once the browser is on its way. An
+   * anonymous user is upgraded, not replaced. The flow ends on the oauthCallback page, which calls
+   * {@link ClientApp.callOAuthCallback}. Browser only; needs a token store and a redirect method other than "none".
+   * @example
+   * button.onclick = () => app.signInWithOAuth("github", { returnTo: "/dashboard" });
+   */
+  signInWithOAuth(provider: string, options?: OAuthSignInOptions): Promise<void> {
+    return oauth().then((m) => m.signInWithOAuth(this.ctx, provider, options));
+  }
+
+  /**
+   * Finishes an OAuth sign-in or link on the oauthCallback page and returns true once the user is signed in (then
+   * navigating to where the flow said, the page's `after_auth_return_to`, after-sign-up or after-sign-in). False
+   * when this browser holds no verifier for the page's `state` (only a warning is logged) or after a wrong TOTP
+   * code (an alert says so). Throws the `KnownError` the platform reported in the address, and an
+   * `OAuthCallbackError` when the address has no `code` or `state` or the code exchange fails.
+   * @example
+   * // on /handler/oauth-callback
+   * await app.callOAuthCallback();
+   */
+  callOAuthCallback(): Promise<boolean> {
+    return oauth().then((m) => m.callOAuthCallback(this.ctx));
   }
 
   /**
