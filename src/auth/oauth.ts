@@ -2,6 +2,7 @@ import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { apiUrl } from "../http/client";
 import type { Session } from "../session/session";
+import { navigate } from "../urls/redirect";
 import { accessTokenClaims } from "../session/jwt";
 import type { AuthContext } from "./context";
 import { saveVerifierAndState } from "./oauth-cookies";
@@ -31,9 +32,13 @@ function checkCanNavigate(ctx: AuthContext, method: string): void {
   }
 }
 
-/** Navigates to the provider (or the platform's authorize URL), then never settles: the page is being left. */
+/**
+ * Navigates to the provider (or the platform's authorize URL), then never settles: the page is being left. These
+ * targets are off the app's domains by nature (the platform chose them), so they do not go through the app's
+ * trusted-redirect check.
+ */
 async function leaveFor(ctx: AuthContext, url: string): Promise<never> {
-  await ctx.core.redirect(url);
+  await navigate(ctx.core.redirectMethod, url);
   return new Promise<never>(() => {});
 }
 
