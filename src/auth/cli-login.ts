@@ -44,7 +44,11 @@ export type CliLoginError = KnownErrors["CliAuthError"] | KnownErrors["CliAuthEx
 const MAX_EXPIRES_IN_MILLIS = 86_400_000;
 const DEFAULT_WAIT_TIME_MILLIS = 2000;
 
-/** @internal A CLI-auth error result carrying `message`. */
+/**
+ * @internal A CLI-auth error result carrying `message`.
+ * @example
+ * return cliAuthError("Timed out waiting for CLI authentication.");
+ */
 export const cliAuthError = (message: string) => err(knownError("CLI_AUTH_ERROR", undefined, message) as KnownErrors["CliAuthError"]);
 
 const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
