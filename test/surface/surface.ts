@@ -96,7 +96,6 @@ export const ALLOWED_ABSENT: Record<string, string> = {
   deleteManagedEmailDomain: MANAGED_EMAIL,
   signInWithPasskey: BROWSER_FLOWS,
   registerPasskey: BROWSER_FLOWS,
-  promptCliLogin: BROWSER_FLOWS,
 };
 
 /** `redirectTo*` helpers (incl. `redirectToOAuthCallback`) belong to the browser-flows issue. */
