@@ -21,9 +21,9 @@ import { consumeVerifier } from "./oauth-cookies";
 import { CALLBACK_PARAMS, PUBLIC_CLIENT_SECRET, oauthRedirectUri, requireBrowser } from "./oauth-urls";
 
 /** What the OAuth callback shows when a wrong TOTP code ends the sign-in (the official SDK's words). */
-export const INVALID_TOTP_MESSAGE = "Invalid TOTP code. Please try signing in again.";
+const INVALID_TOTP_MESSAGE = "Invalid TOTP code. Please try signing in again.";
 /** The message of the error thrown when the code exchange fails (the official SDK's words). */
-export const CALLBACK_FAILED_MESSAGE = "Error signing in during OAuth callback. Please try again.";
+const CALLBACK_FAILED_MESSAGE = "Error signing in during OAuth callback. Please try again.";
 
 /** The tokens of the exchange, and what the platform says about them. */
 interface ExchangedTokens extends TokenResponse {

@@ -1,7 +1,12 @@
 import Cookies from "js-cookie";
 import { calculatePKCECodeChallenge, generateRandomCodeVerifier, generateRandomState } from "oauth4webapi";
 
-/** How long the PKCE verifier cookie of an OAuth flow lives, in seconds. */
+/**
+ * How long the PKCE verifier cookie of an OAuth flow lives, in seconds.
+ * @internal
+ * @example
+ * const expires = new Date(Date.now() + OAUTH_VERIFIER_MAX_AGE_S * 1000);
+ */
 export const OAUTH_VERIFIER_MAX_AGE_S = 3600;
 
 /**

@@ -3,10 +3,20 @@ import { optionalObject } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import { RETURN_TO, inBrowser } from "../urls/redirect";
 
-/** The client secret sent when the app has no publishable key (the platform's sentinel). */
+/**
+ * The client secret sent when the app has no publishable key (the platform's sentinel).
+ * @internal
+ * @example
+ * const secret = core.http.publishableClientKey || PUBLIC_CLIENT_SECRET;
+ */
 export const PUBLIC_CLIENT_SECRET = "__stack_public_client__";
 
-/** Query parameters the platform adds to the OAuth callback page's address. */
+/**
+ * Query parameters the platform adds to the OAuth callback page's address.
+ * @internal
+ * @example
+ * for (const param of CALLBACK_PARAMS) url.searchParams.delete(param);
+ */
 export const CALLBACK_PARAMS = ["code", "state", "error", "error_description", "errorCode", "message", "details"];
 
 /**
