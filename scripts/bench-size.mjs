@@ -30,16 +30,34 @@ const entries = [
     budget: 26_000,
     aim: 20_000,
     forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//],
+    // ClientApp and CurrentUser reach the browser flows through import(): those modules are left out of this figure.
+    leftOut: /\/auth\/(oauth|cli|passkey)/,
+  },
+  {
+    name: "full client (every flow)",
+    entry: "fixtures/size/full-client-entry.ts",
+    limits: "total",
+    budget: 34_000,
+    aim: 28_000,
+    forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//],
   },
 ];
 
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const options = { bundle: true, minify: true, format: "esm", platform: "browser", write: false, metafile: true, logLevel: "error" };
+/** Leaves imports whose path matches `pattern` out of the bundle (kept as external imports). */
+const leaveOut = (pattern) => ({
+  name: "leave-out",
+  setup(b) {
+    b.onResolve({ filter: pattern }, (args) => ({ path: args.path, external: true }));
+  },
+});
 
 let failed = false;
-for (const { name, entry, limits, budget, aim, forbidden } of entries) {
-  const split = await build({ ...options, entryPoints: [path.join(root, entry)], splitting: true, outdir: "out" });
-  const whole = await build({ ...options, entryPoints: [path.join(root, entry)] });
+for (const { name, entry, limits, budget, aim, forbidden, leftOut } of entries) {
+  const plugins = leftOut ? [leaveOut(leftOut)] : [];
+  const split = await build({ ...options, plugins, entryPoints: [path.join(root, entry)], splitting: true, outdir: "out" });
+  const whole = await build({ ...options, plugins, entryPoints: [path.join(root, entry)] });
   const entryChunk = split.outputFiles.find((f) => path.basename(f.path) === path.basename(entry).replace(/\.ts$/, ".js"));
   // The initial download is the entry chunk plus every chunk it imports statically (shared code lands there).
   const rel = (file) => path.relative(process.cwd(), file.path);

@@ -166,8 +166,8 @@ export type ConnectedAccountQuery = { provider: string; providerAccountId: strin
 
 /**
  * Options of the deprecated `getConnectedAccount(providerId, options)`. `or: "throw"` behaves like
- * `"return-null"` (as in the official SDK); `or: "redirect"` would start the OAuth linking flow, which this
- * call does not do, so it is refused with an `ArgumentError`.
+ * `"return-null"` (as in the official SDK); with `or: "redirect"` a missing account (or one without `scopes`)
+ * sends the browser through the OAuth linking flow, and the call never settles.
  *
  * @example
  * await user.getConnectedAccount("google", { scopes: ["https://www.googleapis.com/auth/drive.readonly"] });
@@ -180,7 +180,8 @@ export interface DeprecatedConnectedAccountOptions {
 /**
  * @internal `{ provider, providerAccountId }`: that account from the cached list, or null. A provider id (the
  * deprecated form): the user's account at that provider if they have one and a token with `scopes` can be had
- * (`POST /connected-accounts/me/{provider}/access-token`), else null.
+ * (`POST /connected-accounts/me/{provider}/access-token`), else null — or, with `or: "redirect"`, the OAuth linking
+ * flow (which never settles).
  * @example
  * const account = await getConnectedAccount(ctx, session, { provider: "github", providerAccountId: "583231" });
  */
@@ -205,18 +206,16 @@ async function connectionByProvider(
   options: DeprecatedConnectedAccountOptions | undefined,
 ): Promise<DeprecatedOAuthConnection | null> {
   const o = optionalObject(options, "getConnectedAccount options");
-  if (o.or === "redirect") {
-    throw new ArgumentError(
-      'getConnectedAccount(provider, { or: "redirect" }) would send the user through the OAuth linking flow, which this call does not start; ' +
-        'use { or: "return-null" } and handle null.',
-    );
-  }
-  if (o.or !== undefined && o.or !== "throw" && o.or !== "return-null") {
+  if (o.or !== undefined && o.or !== "redirect" && o.or !== "throw" && o.or !== "return-null") {
     throw new ArgumentError(`getConnectedAccount's "or" must be "redirect", "throw" or "return-null", got ${JSON.stringify(o.or)}.`);
   }
   const scope = scopeOf(o, "getConnectedAccount options");
   const linked = (await ctx.users.get(session))?.oauth_providers?.find((p) => p.id === provider);
-  if (!linked || !(await tokenOrNull(ctx, session, provider, "", scope))) return null;
+  if (!linked || !(await tokenOrNull(ctx, session, provider, "", scope))) {
+    if (o.or !== "redirect") return null;
+    // The OAuth linking flow loads only here, so pages that never link do not download it.
+    return (await import("../auth/oauth")).startLinking(ctx, session, provider, scope ? scope.split(" ") : []);
+  }
   return {
     id: provider,
     provider,

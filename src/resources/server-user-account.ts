@@ -1,6 +1,7 @@
 import type { AuthContext } from "../auth/context";
 import { requireString } from "../apps/options";
 import type { KnownErrors } from "../errors";
+import { LatchkeyError } from "../errors/base";
 import type { OAuthConnection } from "./connected-accounts";
 import type { NotificationCategory } from "./notification-categories";
 import { getServerConnectedAccount, listServerConnectedAccounts } from "./server-connected-accounts";
@@ -103,7 +104,29 @@ export interface ServerUserAccountMethods {
   getConnectedAccount(account: { provider: string; providerAccountId: string }): Promise<OAuthConnection | null>;
   getConnectedAccount(provider: string, options: ServerConnectedAccountOptions & { or: "redirect" }): Promise<DeprecatedOAuthConnection>;
   getConnectedAccount(provider: string, options?: ServerConnectedAccountOptions): Promise<DeprecatedOAuthConnection | null>;
+  /**
+   * Rejects, as in the official SDK: linking an account sends the user's browser through the provider, which a
+   * server cannot do. Call `linkConnectedAccount` on the signed-in user in the browser.
+   * @example
+   * await user.linkConnectedAccount("github"); // rejects with a ConnectedAccountRedirectError
+   */
+  linkConnectedAccount(provider: string, options?: { scopes?: string[] }): Promise<void>;
+  /**
+   * Rejects, as in the official SDK (see {@link ServerUserAccountMethods.linkConnectedAccount}); read an account
+   * with `getConnectedAccount` instead.
+   * @example
+   * await user.getOrLinkConnectedAccount("github"); // rejects with a ConnectedAccountRedirectError
+   */
+  getOrLinkConnectedAccount(provider: string, options?: { scopes?: string[] }): Promise<OAuthConnection>;
 }
+
+/** A server-side call of a linking method: the OAuth flow needs the user's browser. */
+const browserOnly = (method: string) => async (): Promise<never> => {
+  throw new LatchkeyError(
+    `${method} is not available on a server: linking an OAuth account sends the user's browser to the provider. Call it on the signed-in user in the browser.`,
+    "ConnectedAccountRedirectError",
+  );
+};
 
 const CLIENT_FIELDS = [
   "id", "primary_email", "primary_email_verified", "display_name", "client_metadata", "client_read_only_metadata",
@@ -144,5 +167,7 @@ export function serverUserAccountMethods(ctx: AuthContext, json: ServerUserJson)
     listConnectedAccounts: () => listServerConnectedAccounts(ctx, userId),
     getConnectedAccount: ((which: { provider: string; providerAccountId: string } | string, options?: ServerConnectedAccountOptions) =>
       getServerConnectedAccount(ctx, userId, which, options)) as ServerUserAccountMethods["getConnectedAccount"],
+    linkConnectedAccount: browserOnly("linkConnectedAccount"),
+    getOrLinkConnectedAccount: browserOnly("getOrLinkConnectedAccount"),
   };
 }

@@ -43,6 +43,8 @@ test("the consent page lists ready-made accounts, a form for any account, and a 
   expect(page).toContain('name="email" type="email"');
   expect(page).toContain('value="deny"');
   expect(page).toContain('<input type="hidden" name="state" value="st-1">');
+  // An inline icon: a browser showing the page asks the emulator for no /favicon.ico (a 404 in its console).
+  expect(page).toContain('<link rel="icon" href="data:,">');
 });
 
 test("consent → code → token (PKCE) → userinfo and tokeninfo", async () => {

@@ -59,6 +59,14 @@ test("getConnectedAccount(provider): the account with a token-giving getAccessTo
   const redirect = await user.getConnectedAccount("google", { or: "redirect" }).catch((e: unknown) => e);
   expect(LatchkeyError.isInstance(redirect) && (redirect as Error).name).toBe("ConnectedAccountRedirectError");
   expect((await user.getConnectedAccount("github", { or: "redirect" }))?.provider).toBe("github");
+  // Linking needs the user's browser: a server user's linking methods reject (as the official SDK's do).
+  for (const link of [() => user.linkConnectedAccount("github"), () => user.getOrLinkConnectedAccount("github", { scopes: ["repo"] })]) {
+    const error = await link().catch((e: unknown) => e);
+    expect(LatchkeyError.isInstance(error) && [(error as Error).name, (error as Error).message]).toEqual([
+      "ConnectedAccountRedirectError",
+      expect.stringMatching(/^(linkConnectedAccount|getOrLinkConnectedAccount) is not available on a server/),
+    ]);
+  }
 
   const before = (await routeStats(emulator, "POST /connected-accounts/:user_id/:provider_id/access-token")).requests;
   await expect(user.getConnectedAccount("github", { or: "sometimes" } as never)).rejects.toThrow(ArgumentError);

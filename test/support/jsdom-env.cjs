@@ -2,6 +2,31 @@
 // (TextEncoder, fetch's Request/Response/Headers, Web Crypto), taken from Node.
 const { TestEnvironment } = require("jest-environment-jsdom");
 
+/**
+ * Node's Web Crypto, answering with ArrayBuffers of the page's realm: code in the page checks `instanceof
+ * ArrayBuffer` against its own global (oauth4webapi's base64url encoder does), which Node's buffers fail.
+ */
+function pageRealmCrypto(g) {
+  const subtle = new Proxy(globalThis.crypto.subtle, {
+    get(target, name) {
+      const value = Reflect.get(target, name, target);
+      if (typeof value !== "function") return value;
+      return async (...args) => {
+        const result = await value.apply(target, args);
+        if (!(result instanceof ArrayBuffer)) return result;
+        const copy = new g.ArrayBuffer(result.byteLength);
+        new g.Uint8Array(copy).set(new Uint8Array(result));
+        return copy;
+      };
+    },
+  });
+  return {
+    subtle,
+    getRandomValues: (array) => globalThis.crypto.getRandomValues(array),
+    randomUUID: () => globalThis.crypto.randomUUID(),
+  };
+}
+
 class BrowserLikeEnvironment extends TestEnvironment {
   async setup() {
     await super.setup();
@@ -9,7 +34,7 @@ class BrowserLikeEnvironment extends TestEnvironment {
     for (const name of ["TextEncoder", "TextDecoder", "Request", "Response", "Headers", "fetch", "structuredClone", "ReadableStream", "AbortController"]) {
       if (typeof g[name] === "undefined") g[name] = globalThis[name];
     }
-    if (!g.crypto || !g.crypto.subtle) Object.defineProperty(g, "crypto", { value: globalThis.crypto, configurable: true });
+    if (!g.crypto || !g.crypto.subtle) Object.defineProperty(g, "crypto", { value: pageRealmCrypto(g), configurable: true });
   }
 }
 

@@ -94,13 +94,8 @@ export const ALLOWED_ABSENT: Record<string, string> = {
   listManagedEmailDomains: MANAGED_EMAIL,
   applyManagedEmailProvider: MANAGED_EMAIL,
   deleteManagedEmailDomain: MANAGED_EMAIL,
-  signInWithOAuth: BROWSER_FLOWS,
-  callOAuthCallback: BROWSER_FLOWS,
   signInWithPasskey: BROWSER_FLOWS,
   registerPasskey: BROWSER_FLOWS,
-  promptCliLogin: BROWSER_FLOWS,
-  linkConnectedAccount: BROWSER_FLOWS,
-  getOrLinkConnectedAccount: BROWSER_FLOWS,
 };
 
 /**

@@ -121,14 +121,28 @@ export interface AccountMethods {
   getConnectedAccount(account: { provider: string; providerAccountId: string }): Promise<OAuthConnection | null>;
   /**
    * @deprecated The official SDK's older form: the user's account at `providerId`, if they have one and a token
-   * with `scopes` can be had (else null; `or: "throw"` also gives null, as there). `or: "redirect"` (link the
-   * account through OAuth) is refused with an `ArgumentError`.
+   * with `scopes` can be had (else null; `or: "throw"` also gives null, as there). With `or: "redirect"` the
+   * browser is sent through the OAuth linking flow instead (see `linkConnectedAccount`), and the call never settles.
    * @example
    * const github = await user.getConnectedAccount("github", { scopes: ["repo"] });
    * if (github) console.log((await github.getAccessToken()).accessToken);
    */
   getConnectedAccount(providerId: string, options: DeprecatedConnectedAccountOptions & { or: "redirect" }): Promise<DeprecatedOAuthConnection>;
   getConnectedAccount(providerId: string, options?: DeprecatedConnectedAccountOptions): Promise<DeprecatedOAuthConnection | null>;
+  /**
+   * Sends the browser through the OAuth flow that links an account at `provider` to this user (or grants the
+   * linked one more `scopes`), then back to the current page. Never settles: the page is being left.
+   * @example
+   * await user.linkConnectedAccount("google", { scopes: ["https://www.googleapis.com/auth/calendar.readonly"] });
+   */
+  linkConnectedAccount(provider: string, options?: { scopes?: string[] }): Promise<void>;
+  /**
+   * The user's connected account at `provider` that can give a token with `scopes`; when there is none, links one
+   * as {@link AccountMethods.linkConnectedAccount} does (and so never settles).
+   * @example
+   * const github = await user.getOrLinkConnectedAccount("github", { scopes: ["repo"] });
+   */
+  getOrLinkConnectedAccount(provider: string, options?: { scopes?: string[] }): Promise<OAuthConnection>;
 }
 
 /** A resource function's call signature without its leading `(ctx, session)`. */
@@ -150,6 +164,7 @@ export function accountMethods(ctx: AuthContext, session: Session, primaryEmail:
   const keys = () => import("../../resources/api-keys");
   const providers = () => import("../../resources/oauth-providers");
   const connected = () => import("../../resources/connected-accounts");
+  const link = () => import("../../auth/oauth-link");
   const me = { userId: "me" } as const;
   return {
     update: lazy(profile, "updateUser"),
@@ -168,5 +183,7 @@ export function accountMethods(ctx: AuthContext, session: Session, primaryEmail:
     getOAuthProvider: lazy(providers, "getOAuthProvider"),
     listConnectedAccounts: lazy(connected, "listConnectedAccounts"),
     getConnectedAccount: lazy(connected, "getConnectedAccount") as AccountMethods["getConnectedAccount"],
+    linkConnectedAccount: lazy(link, "linkConnectedAccount"),
+    getOrLinkConnectedAccount: lazy(link, "getOrLinkConnectedAccount"),
   };
 }

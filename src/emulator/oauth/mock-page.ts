@@ -60,6 +60,7 @@ ${accountButtons}
 <form method="post" action="${esc(input.action)}">${fields}<button type="submit" name="decision" value="deny" class="deny">Deny access</button></form>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sign in with ${esc(name)} (mock)</title>
+<link rel="icon" href="data:,">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body{font:15px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1d232a}

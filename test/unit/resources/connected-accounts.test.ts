@@ -85,9 +85,9 @@ describe("the deprecated getConnectedAccount(providerId, options)", () => {
     expect(KnownErrors.OAuthAccessTokenNotAvailable.isInstance(error) && error.details).toMatchObject({ provider: "github" });
   });
 
-  test('or: "redirect" (the OAuth linking flow) and bad options are refused before any request', async () => {
+  test('or: "redirect" for a missing account outside a browser (linking needs the window) and bad options are refused before any request', async () => {
     const u = await user();
-    await expect(u.getConnectedAccount("github", { or: "redirect" })).rejects.toThrow(/OAuth linking flow/);
+    await expect(u.getConnectedAccount("spotify", { or: "redirect" })).rejects.toThrow(/only works in a browser page/);
     await expect(u.getConnectedAccount("github", { or: "always" as never })).rejects.toThrow(ArgumentError);
     await expect(u.getConnectedAccount("github", { scopes: "repo" as never })).rejects.toThrow(ArgumentError);
     await expect(u.getConnectedAccount("github", 5 as never)).rejects.toThrow(ArgumentError);

@@ -1,0 +1,146 @@
+import {
+  ClientSecretPost,
+  allowInsecureRequests,
+  authorizationCodeGrantRequest,
+  customFetch,
+  validateAuthResponse,
+} from "oauth4webapi";
+import type { TokenEndpointRequestOptions } from "oauth4webapi";
+import type { AppCore } from "../apps/app-core";
+import { knownError } from "../errors/from-json";
+import { isKnownErrorOf } from "../errors/known-error";
+import type { KnownErrors } from "../errors";
+import { OAuthCallbackError } from "../errors/oauth-callback";
+import { knownErrorStatus } from "../errors/table";
+import { apiUrl } from "../http/client";
+import { decodeResponse } from "../http/decode";
+import { assertTrustedRedirect } from "../urls/redirect";
+import { completeSignIn, mfaRequired } from "./context";
+import type { AuthContext, TokenResponse } from "./context";
+import { consumeVerifier } from "./oauth-cookies";
+import { CALLBACK_PARAMS, PUBLIC_CLIENT_SECRET, oauthRedirectUri, requireBrowser } from "./oauth-urls";
+
+/** What the OAuth callback shows when a wrong TOTP code ends the sign-in (the official SDK's words). */
+const INVALID_TOTP_MESSAGE = "Invalid TOTP code. Please try signing in again.";
+/** The message of the error thrown when the code exchange fails (the official SDK's words). */
+const CALLBACK_FAILED_MESSAGE = "Error signing in during OAuth callback. Please try again.";
+
+/** The tokens of the exchange, and what the platform says about them. */
+interface ExchangedTokens extends TokenResponse {
+  after_callback_redirect_url: string | null;
+}
+
+/** Replaces the address bar's URL (no navigation, no new history entry) by the current one without `params`. */
+function removeFromAddressBar(params: readonly string[]): void {
+  const url = new URL(window.location.href);
+  for (const param of params) url.searchParams.delete(param);
+  window.history.replaceState(window.history.state, "", url.toString());
+}
+
+/**
+ * The error the platform sent back through the callback's address (`errorCode`, `message`, `details` JSON), as
+ * the `KnownError` it names; those parameters are removed from the address bar. Null when there is none.
+ */
+function errorFromAddress(here: URL): Error | null {
+  const code = here.searchParams.get("errorCode");
+  const message = here.searchParams.get("message");
+  if (!code || !message) return null;
+  let details: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(here.searchParams.get("details") ?? "{}");
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) details = parsed as Record<string, unknown>;
+  } catch {
+    // Malformed details: the code and message still say what went wrong.
+  }
+  removeFromAddressBar(CALLBACK_PARAMS.filter((p) => p !== "code" && p !== "state"));
+  return knownError(code, details, message, knownErrorStatus(code));
+}
+
+/**
+ * The authorization-code grant (oauth4webapi, `ClientSecretPost` with the publishable key or the public-client
+ * sentinel) at `POST /auth/oauth/token`, after oauth4webapi checked the callback parameters against `state`. A known
+ * error of the platform (e.g. `MULTI_FACTOR_AUTHENTICATION_REQUIRED`) is thrown as such; other refusals as the
+ * `HttpError` they are.
+ */
+async function exchangeCode(core: AppCore, params: URLSearchParams, state: string, verifier: string, redirectUri: string): Promise<ExchangedTokens> {
+  const tokenEndpoint = apiUrl(core.http.baseUrl, "/auth/oauth/token");
+  const as = { issuer: core.http.baseUrl, token_endpoint: tokenEndpoint };
+  const client = { client_id: core.projectId };
+  const auth = ClientSecretPost(core.http.publishableClientKey || PUBLIC_CLIENT_SECRET);
+  const options: TokenEndpointRequestOptions = { [allowInsecureRequests]: tokenEndpoint.startsWith("http:") };
+  if (core.http.fetch) options[customFetch] = core.http.fetch;
+  const validated = validateAuthResponse(as, client, params, state);
+  const response = await authorizationCodeGrantRequest(as, client, auth, validated, redirectUri, verifier, options);
+  // Read like every other platform answer (known errors included); oauth4webapi's generic token-response checks
+  // would add ~3 KB gzip for two strings.
+  const decoded = await decodeResponse(response, { method: "POST", url: tokenEndpoint });
+  if (decoded.kind !== "ok") throw decoded.error;
+  const body = (decoded.value ?? {}) as Record<string, unknown>;
+  if (typeof body.access_token !== "string" || typeof body.refresh_token !== "string") {
+    throw new OAuthCallbackError("The platform's token answer has no access token or no refresh token.");
+  }
+  const newUser = body.is_new_user ?? body.newUser;
+  const after = body.after_callback_redirect_url ?? body.afterCallbackRedirectUrl;
+  return {
+    access_token: body.access_token,
+    refresh_token: body.refresh_token,
+    is_new_user: newUser === true,
+    after_callback_redirect_url: typeof after === "string" && after ? after : null,
+  };
+}
+
+/**
+ * @internal `callOAuthCallback`: finishes the OAuth flow on the callback page. Throws the `KnownError` the
+ * platform reported through the address (`errorCode` + `message`), an {@link OAuthCallbackError} when the address
+ * has no `code` or `state`; returns false (after a warning, storing nothing) when no verifier cookie matches the
+ * state. Otherwise consumes that cookie, removes `code` and `state` from the address bar, exchanges the code,
+ * stores the tokens and goes to the after-callback URL of the flow (the page that started a link), else
+ * `after_auth_return_to`, else after-sign-up for a new user or after-sign-in, and returns true. A second factor:
+ * the MFA path (attempt code kept, MFA page, the error thrown); a wrong TOTP code: an alert, false; any other
+ * failure of the exchange: an OAuthCallbackError "Error signing in during OAuth callback. Please try again."
+ * @example
+ * if (await callOAuthCallback(ctx)) return; // navigating away
+ */
+export async function callOAuthCallback(ctx: AuthContext): Promise<boolean> {
+  requireBrowser("callOAuthCallback");
+  const session = ctx.core.session();
+  const here = new URL(window.location.href);
+  const reported = errorFromAddress(here);
+  if (reported) throw reported;
+  const missing = ["code", "state"].filter((p) => !here.searchParams.get(p));
+  if (missing.length) {
+    throw new OAuthCallbackError(
+      `The OAuth callback needs the code and state query parameters, but this page's address has no ${missing.join(" and no ")}. ` +
+        "Was the page reloaded or opened again from the browser history?",
+    );
+  }
+  const state = here.searchParams.get("state")!;
+  const verifier = consumeVerifier(state);
+  if (!verifier) {
+    console.warn(
+      "latchkey: this OAuth callback's state has no verifier cookie in this browser, so nothing was signed in. The flow may have " +
+        "taken longer than an hour, the cookie may have been deleted or already used (a reload), or another OAuth library may use " +
+        "the same callback page. Unless you are debugging an OAuth problem, this warning can be ignored.",
+    );
+    return false;
+  }
+  const redirectUri = oauthRedirectUri(ctx.core);
+  removeFromAddressBar(["code", "state"]);
+  let tokens: ExchangedTokens;
+  try {
+    tokens = await exchangeCode(ctx.core, here.searchParams, state, verifier, redirectUri);
+  } catch (error) {
+    if (isKnownErrorOf(error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) {
+      return mfaRequired(ctx, error as KnownErrors["MultiFactorAuthenticationRequired"]);
+    }
+    if (isKnownErrorOf(error, "INVALID_TOTP_CODE")) {
+      window.alert(INVALID_TOTP_MESSAGE);
+      return false;
+    }
+    throw new OAuthCallbackError(CALLBACK_FAILED_MESSAGE, { cause: error });
+  }
+  const after = tokens.after_callback_redirect_url;
+  await completeSignIn(ctx, session, tokens, { noRedirect: after !== null, isNewUser: tokens.is_new_user });
+  if (after !== null) await ctx.core.redirect(assertTrustedRedirect(after), true);
+  return true;
+}
