@@ -14,7 +14,6 @@ import { OAuthCallbackError } from "../errors/oauth-callback";
 import { knownErrorStatus } from "../errors/table";
 import { apiUrl } from "../http/client";
 import { decodeResponse } from "../http/decode";
-import { assertTrustedRedirect } from "../urls/redirect";
 import { completeSignIn, mfaRequired } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 import { consumeVerifier } from "./oauth-cookies";
@@ -141,6 +140,6 @@ export async function callOAuthCallback(ctx: AuthContext): Promise<boolean> {
   }
   const after = tokens.after_callback_redirect_url;
   await completeSignIn(ctx, session, tokens, { noRedirect: after !== null, isNewUser: tokens.is_new_user });
-  if (after !== null) await ctx.core.redirect(assertTrustedRedirect(after), true);
+  if (after !== null) await ctx.core.redirect(after, true);
   return true;
 }

@@ -201,6 +201,7 @@ describe("projects", () => {
         passkey_enabled: true,
         client_team_creation_enabled: true,
         client_user_deletion_enabled: false,
+        allow_localhost: true,
         allow_user_api_keys: true,
         allow_team_api_keys: true,
         enabled_oauth_providers: [{ id: "github" }, { id: "google" }, { id: "microsoft" }],

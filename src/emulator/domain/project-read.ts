@@ -22,6 +22,7 @@ export function clientProjectRead(p: ProjectRecord): Record<string, unknown> {
       passkey_enabled: c.passkeyEnabled,
       client_team_creation_enabled: c.clientTeamCreationEnabled,
       client_user_deletion_enabled: c.clientUserDeletionEnabled,
+      allow_localhost: c.allowLocalhost,
       allow_user_api_keys: c.allowUserApiKeys,
       allow_team_api_keys: c.allowTeamApiKeys,
       enabled_oauth_providers: sortedProviders(c.oauthProviders).map((o) => ({ id: o.id })),

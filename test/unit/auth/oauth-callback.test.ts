@@ -89,8 +89,9 @@ test("the flow's after-callback URL (returnTo, or the page that started a link) 
 
 test("an after-callback URL on another origin is refused after the tokens are stored, and nothing navigates", async () => {
   arrive();
-  const { app, navigate } = browserApp(tokenOk({ after_callback_redirect_url: "https://evil.example/" }));
-  await expect(app.callOAuthCallback()).rejects.toThrow(/not trusted/);
+  const project = { id: PROJECT, display_name: "P", config: { enabled_oauth_providers: [], domains: [{ domain: "https://myapp.example", handler_path: "/handler" }] } };
+  const { app, navigate } = browserApp({ ...tokenOk({ after_callback_redirect_url: "https://evil.example/" }), "GET /projects/current": [200, project] });
+  await expect(app.callOAuthCallback()).rejects.toThrow("Redirect URL https://evil.example/ is not trusted; should be relative.");
   expect(navigate).not.toHaveBeenCalled();
   expect(await app.getRefreshToken()).toBe(fakeRefreshToken("r"));
 });
