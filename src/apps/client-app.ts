@@ -4,6 +4,7 @@ import { signInWithCredential } from "../auth/password";
 import type { SignInOptions } from "../auth/password";
 import type { SignUpOptions } from "../auth/sign-up";
 import type { ResetPasswordOptions } from "../auth/password-reset";
+import type { PasskeySignInOptions } from "../auth/passkey";
 import { authJson, authorizationHeader, resolveUser, signOut } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
 import { createCache } from "../cache";
@@ -205,6 +206,19 @@ export class ClientApp {
    */
   signInWithMfa(otp: string, code: string, options?: { noRedirect?: boolean } & StoreOption) {
     return import("../auth/mfa").then((m) => m.signInWithMfa(this.ctx, otp, code, options));
+  }
+
+  /**
+   * Signs in with a passkey (WebAuthn, through `@simplewebauthn/browser`), then goes to after-sign-in unless
+   * `noRedirect`. Error results: `PasskeyWebAuthnError` (the browser refused the ceremony; `details.code` says why,
+   * see `PasskeyWebAuthnErrorCode`) and `PasskeyAuthenticationFailed` (no WebAuthn here, or the platform
+   * refused). A user with a second factor is sent to the MFA page as in {@link ClientApp.signInWithCredential}.
+   * @example
+   * const result = await app.signInWithPasskey();
+   * if (result.status === "error") showError(result.error.message);
+   */
+  signInWithPasskey(options?: PasskeySignInOptions) {
+    return import("../auth/passkey").then((m) => m.signInWithPasskey(this.ctx, options));
   }
 
   /**
