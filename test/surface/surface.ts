@@ -96,7 +96,6 @@ export const ALLOWED_ABSENT: Record<string, string> = {
   deleteManagedEmailDomain: MANAGED_EMAIL,
   signInWithOAuth: BROWSER_FLOWS,
   callOAuthCallback: BROWSER_FLOWS,
-  promptCliLogin: BROWSER_FLOWS,
   linkConnectedAccount: BROWSER_FLOWS,
   getOrLinkConnectedAccount: BROWSER_FLOWS,
 };
