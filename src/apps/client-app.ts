@@ -196,14 +196,15 @@ export class ClientApp {
 
   /**
    * Completes a sign-in that asked for a second factor: `otp` is the user's 6-digit TOTP code, `code` the attempt
-   * code of the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (or, in a browser, the one kept for the MFA page). A
-   * wrong TOTP code (`INVALID_TOTP_CODE`) or an expired attempt code comes back as an error result.
+   * code of the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (in a browser the sign-in also keeps it in
+   * `sessionStorage` as `hexclave_mfa_attempt_code` and `stack_mfa_attempt_code` for the MFA page, which this call
+   * clears once it succeeds). A wrong TOTP code (`INVALID_TOTP_CODE`) or an expired or used attempt code comes back
+   * as an error result.
    * @example
-   * try {
-   *   await app.signInWithCredential({ email, password });
-   * } catch (e) {
-   *   if (KnownErrors.MultiFactorAuthenticationRequired.isInstance(e)) await app.signInWithMfa(totpFromUser, e.details.attempt_code);
-   * }
+   * // On the MFA page:
+   * const attemptCode = sessionStorage.getItem("hexclave_mfa_attempt_code")!;
+   * const result = await app.signInWithMfa(totpFromUser, attemptCode);
+   * if (result.status === "error" && KnownErrors.InvalidTotpCode.isInstance(result.error)) showError("Wrong code, try again.");
    */
   signInWithMfa(otp: string, code: string, options?: { noRedirect?: boolean } & StoreOption) {
     return import("../auth/mfa").then((m) => m.signInWithMfa(this.ctx, otp, code, options));

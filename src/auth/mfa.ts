@@ -12,6 +12,8 @@ import type { AuthContext, TokenResponse } from "./context";
  * the official SDK's current key first, then its older one (its MFA pages read the first, falling back to the
  * second; pages built for older releases read only the second). Both are written.
  * @internal
+ * @example
+ * const attemptCode = sessionStorage.getItem(MFA_ATTEMPT_KEYS[0]) ?? sessionStorage.getItem(MFA_ATTEMPT_KEYS[1]);
  */
 export const MFA_ATTEMPT_KEYS = ["hexclave_mfa_attempt_code", "stack_mfa_attempt_code"] as const;
 

@@ -29,7 +29,11 @@ export type PasskeyWebAuthnErrorCode =
   | "ERROR_AUTHENTICATOR_GENERAL_ERROR"
   | "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY";
 
-/** @internal Every {@link PasskeyWebAuthnErrorCode}, for checks at run time. */
+/**
+ * @internal Every {@link PasskeyWebAuthnErrorCode}, for checks at run time.
+ * @example
+ * WEBAUTHN_ERROR_CODES.includes(error.code); // a code this library knows
+ */
 export const WEBAUTHN_ERROR_CODES: readonly PasskeyWebAuthnErrorCode[] = [
   "ERROR_CEREMONY_ABORTED",
   "ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT",
@@ -45,7 +49,11 @@ export const WEBAUTHN_ERROR_CODES: readonly PasskeyWebAuthnErrorCode[] = [
   "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY",
 ];
 
-/** The relying-party id the platform puts in its options for the client to replace with the page's hostname. */
+/**
+ * @internal The relying-party id the platform puts in its options for the client to replace with the page's hostname.
+ * @example
+ * if (options_json.rp.id === RP_ID_SENTINEL) options_json.rp.id = location.hostname;
+ */
 export const RP_ID_SENTINEL = "THIS_VALUE_WILL_BE_REPLACED.example.com";
 
 type WebAuthnFailure = KnownError<"PASSKEY_WEBAUTHN_ERROR">;

@@ -41,7 +41,11 @@ export interface PasskeySignInOptions {
   tokenStore?: TokenStoreInit;
 }
 
-/** @internal */
+/**
+ * @internal The error results of a passkey registration.
+ * @example
+ * const result: Result<undefined, RegistrationFailure> = await registerPasskey(ctx, session);
+ */
 export type RegistrationFailure = KnownError<"PASSKEY_REGISTRATION_FAILED"> | KnownError<"PASSKEY_WEBAUTHN_ERROR">;
 type SignInFailure = KnownError<"PASSKEY_AUTHENTICATION_FAILED"> | KnownError<"INVALID_TOTP_CODE"> | KnownError<"PASSKEY_WEBAUTHN_ERROR">;
 
