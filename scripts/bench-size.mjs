@@ -13,7 +13,11 @@ import path from "node:path";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-/** name, entry, which figure the budget limits, budget (CI fails above), aim (printed), modules that must not be bundled */
+/**
+ * name, entry, which figure the budget limits, budget (CI fails above), aim (printed), modules that must not be
+ * bundled, and `leftOut`: flow modules the entry never calls, measured as if absent (an app's methods reach them
+ * through import(), so "total" would otherwise count every flow the app class offers, called or not).
+ */
 const entries = [
   {
     name: "password sign-in + getUser (cookie store)",
@@ -21,7 +25,7 @@ const entries = [
     limits: "initial",
     budget: 15_000,
     aim: 12_000,
-    forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//],
+    forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/],
   },
   {
     name: "whole client surface (all but OAuth, passkeys, MFA, CLI)",
@@ -29,9 +33,9 @@ const entries = [
     limits: "total",
     budget: 26_000,
     aim: 20_000,
-    forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//],
+    forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/],
     // ClientApp and CurrentUser reach the browser flows through import(): those modules are left out of this figure.
-    leftOut: /\/auth\/(oauth|cli|passkey)/,
+    leftOut: [/\/auth\/(oauth|cli|passkey)/],
   },
   {
     name: "full client (every flow)",
@@ -44,18 +48,22 @@ const entries = [
 ];
 
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
-const options = { bundle: true, minify: true, format: "esm", platform: "browser", write: false, metafile: true, logLevel: "error" };
-/** Leaves imports whose path matches `pattern` out of the bundle (kept as external imports). */
-const leaveOut = (pattern) => ({
+
+/** An esbuild plugin that answers `import()`s of modules matching `patterns` with an empty module. */
+const leaveOut = (patterns = []) => ({
   name: "leave-out",
   setup(b) {
-    b.onResolve({ filter: pattern }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /./ }, (args) =>
+      args.kind === "dynamic-import" && patterns.some((re) => re.test(args.path)) ? { path: args.path, namespace: "left-out" } : undefined,
+    );
+    b.onLoad({ filter: /./, namespace: "left-out" }, () => ({ contents: "export {};", loader: "js" }));
   },
 });
+const options = { bundle: true, minify: true, format: "esm", platform: "browser", write: false, metafile: true, logLevel: "error" };
 
 let failed = false;
 for (const { name, entry, limits, budget, aim, forbidden, leftOut } of entries) {
-  const plugins = leftOut ? [leaveOut(leftOut)] : [];
+  const plugins = [leaveOut(leftOut)];
   const split = await build({ ...options, plugins, entryPoints: [path.join(root, entry)], splitting: true, outdir: "out" });
   const whole = await build({ ...options, plugins, entryPoints: [path.join(root, entry)] });
   const entryChunk = split.outputFiles.find((f) => path.basename(f.path) === path.basename(entry).replace(/\.ts$/, ".js"));

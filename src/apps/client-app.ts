@@ -5,6 +5,7 @@ import type { SignInOptions } from "../auth/password";
 import type { SignUpOptions } from "../auth/sign-up";
 import type { ResetPasswordOptions } from "../auth/password-reset";
 import type { OAuthSignInOptions } from "../auth/oauth";
+import type { PasskeySignInOptions } from "../auth/passkey";
 import { authJson, authorizationHeader, resolveUser, signOut } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
 import { createCache } from "../cache";
@@ -229,17 +230,31 @@ export class ClientApp extends ClientRedirects {
 
   /**
    * Completes a sign-in that asked for a second factor: `otp` is the user's 6-digit TOTP code, `code` the attempt
-   * code of the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (or, in a browser, the one kept for the MFA page). A
-   * wrong TOTP code (`INVALID_TOTP_CODE`) or an expired attempt code comes back as an error result.
+   * code of the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (in a browser the sign-in also keeps it in
+   * `sessionStorage` as `hexclave_mfa_attempt_code` and `stack_mfa_attempt_code` for the MFA page, which this call
+   * clears once it succeeds). A wrong TOTP code (`INVALID_TOTP_CODE`) or an expired or used attempt code comes back
+   * as an error result.
    * @example
-   * try {
-   *   await app.signInWithCredential({ email, password });
-   * } catch (e) {
-   *   if (KnownErrors.MultiFactorAuthenticationRequired.isInstance(e)) await app.signInWithMfa(totpFromUser, e.details.attempt_code);
-   * }
+   * // On the MFA page:
+   * const attemptCode = sessionStorage.getItem("hexclave_mfa_attempt_code")!;
+   * const result = await app.signInWithMfa(totpFromUser, attemptCode);
+   * if (result.status === "error" && KnownErrors.InvalidTotpCode.isInstance(result.error)) showError("Wrong code, try again.");
    */
   signInWithMfa(otp: string, code: string, options?: { noRedirect?: boolean } & StoreOption) {
     return import("../auth/mfa").then((m) => m.signInWithMfa(this.ctx, otp, code, options));
+  }
+
+  /**
+   * Signs in with a passkey (WebAuthn, through `@simplewebauthn/browser`), then goes to after-sign-in unless
+   * `noRedirect`. Error results: `PasskeyWebAuthnError` (the browser refused the ceremony; `details.code` says why,
+   * see `PasskeyWebAuthnErrorCode`) and `PasskeyAuthenticationFailed` (no WebAuthn here, or the platform
+   * refused). A user with a second factor is sent to the MFA page as in {@link ClientApp.signInWithCredential}.
+   * @example
+   * const result = await app.signInWithPasskey();
+   * if (result.status === "error") showError(result.error.message);
+   */
+  signInWithPasskey(options?: PasskeySignInOptions) {
+    return import("../auth/passkey").then((m) => m.signInWithPasskey(this.ctx, options));
   }
 
   /**

@@ -63,9 +63,6 @@ export interface TokenResponse {
   is_new_user?: boolean;
 }
 
-/** Key under which the official SDK keeps the MFA attempt code in `sessionStorage`. */
-export const MFA_ATTEMPT_KEY = "stack_mfa_attempt_code";
-
 /**
  * Stores a fresh sign-in's tokens, drops the session's cached user, and (unless `noRedirect`) goes to the page's
  * `after_auth_return_to`, else after-sign-up for a new user or after-sign-in.
@@ -83,19 +80,13 @@ export async function completeSignIn(
 }
 
 /**
- * A sign-in that needs a second factor, as the official SDK handles it: in a browser the attempt code is kept in
- * `sessionStorage` and the user is sent to the MFA page; then (or at once where the app cannot navigate, e.g. in
- * Node) the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error is thrown. Its `details.attempt_code` goes with the
- * user's TOTP code to `signInWithMfa`.
+ * A sign-in that needs a second factor: the attempt code is kept for the MFA page and the user sent there (in a
+ * browser), then the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error is thrown (see `goToMfa` in `./mfa`, loaded on
+ * first use so a password-only page does not carry it).
  * @internal
  */
-export async function mfaRequired(ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> {
-  if (inBrowser()) {
-    sessionStorage.setItem(MFA_ATTEMPT_KEY, JSON.stringify(error.details?.attempt_code));
-    await ctx.core.redirectToHandler("mfa");
-  }
-  throw error;
-}
+export const mfaRequired = (ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> =>
+  import("./mfa").then((m) => m.goToMfa(ctx, error));
 
 /**
  * The absolute URL an e-mail link should open: `given` when the caller passed one, else `page` on the current

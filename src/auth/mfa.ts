@@ -3,8 +3,40 @@ import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
+import { inBrowser, RETURN_TO } from "../urls/redirect";
 import { completeSignIn } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
+
+/**
+ * Where the attempt code of a sign-in that asked for a second factor is kept in `sessionStorage`, as plain text:
+ * the official SDK's current key first, then its older one (its MFA pages read the first, falling back to the
+ * second; pages built for older releases read only the second). Both are written.
+ * @internal
+ * @example
+ * const attemptCode = sessionStorage.getItem(MFA_ATTEMPT_KEYS[0]) ?? sessionStorage.getItem(MFA_ATTEMPT_KEYS[1]);
+ */
+export const MFA_ATTEMPT_KEYS = ["hexclave_mfa_attempt_code", "stack_mfa_attempt_code"] as const;
+
+/**
+ * A sign-in that needs a second factor, as the official SDK handles it: in a browser the attempt code is kept in
+ * `sessionStorage` (under both {@link MFA_ATTEMPT_KEYS}) and the user is sent to the MFA page, keeping the page's
+ * `after_auth_return_to` so the user lands there once the second factor is in; then (or at once where the app does
+ * not navigate: `redirectMethod: "none"`, or Node) the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error is thrown. Its
+ * `details.attempt_code` goes with the user's TOTP code to `signInWithMfa`.
+ * @internal
+ * @example
+ * if (isKnownErrorOf(e, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) return goToMfa(ctx, e);
+ */
+export async function goToMfa(ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> {
+  const attemptCode = error.details?.attempt_code;
+  if (inBrowser() && typeof attemptCode === "string") {
+    for (const key of MFA_ATTEMPT_KEYS) sessionStorage.setItem(key, attemptCode);
+    const back = new URL(location.href).searchParams.get(RETURN_TO);
+    const mfa = ctx.core.urls.mfa;
+    await ctx.core.redirect(back ? `${mfa}${mfa.includes("?") ? "&" : "?"}${RETURN_TO}=${encodeURIComponent(back)}` : mfa);
+  }
+  throw error;
+}
 
 /**
  * @internal `POST /auth/mfa/sign-in` with the user's TOTP code and the attempt code of the sign-in that asked for
@@ -26,6 +58,8 @@ export async function signInWithMfa(
   const session = ctx.core.session(o.tokenStore);
   const result = await ctx.core.expect<undefined, KnownError>(async () => {
     const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/mfa/sign-in", session, body: { type: "totp", totp, code } });
+    // The attempt code is spent: the MFA page must not offer it again.
+    if (inBrowser()) for (const key of MFA_ATTEMPT_KEYS) sessionStorage.removeItem(key);
     await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: tokens.is_new_user });
     return undefined;
   }, ["VERIFICATION_ERROR", "INVALID_TOTP_CODE"]);

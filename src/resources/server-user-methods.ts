@@ -1,4 +1,7 @@
 import type { AuthContext } from "../auth/context";
+import type { RegisterPasskeyOptions } from "../auth/passkey";
+import type { KnownErrors } from "../errors";
+import type { Result } from "../util/result";
 import { optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import type { Session } from "../session/session";
@@ -149,6 +152,16 @@ export interface ServerUserMethods extends ServerUserTeamMethods, ServerUserAcco
    */
   createSession(options?: CreateSessionOptions): Promise<ServerCreatedSession>;
   /**
+   * Registers a passkey for the user, as the official SDK's server user does: a two-minute session is made for the
+   * user and the browser's WebAuthn ceremony runs with it, so this works only in a page with WebAuthn (elsewhere a
+   * `PasskeyRegistrationFailed` result, before any request). Results as in `CurrentUser.registerPasskey`.
+   * @example
+   * const result = await user.registerPasskey({ hostname: "example.com" });
+   */
+  registerPasskey(options?: RegisterPasskeyOptions): Promise<
+    Result<undefined, KnownErrors["PasskeyRegistrationFailed"] | KnownErrors["PasskeyWebAuthnError"]>
+  >;
+  /**
    * The user's contact channels (server form: `isVerified` can be set).
    * @example
    * const unverified = (await user.listContactChannels()).filter((c) => !c.isVerified);
@@ -246,6 +259,7 @@ export function serverUserMethods(ctx: AuthContext, json: ServerUserJson): Serve
     getPermission: async (a: TeamRef, b?: string | ServerPermissionOptions, c?: ServerPermissionOptions) => getPermissionOf(ctx, userId, a, b, c),
     listPermissions: async (a?: TeamRef | ServerPermissionOptions, b?: ServerPermissionOptions) => listPermissionsOf(ctx, userId, a, b),
     createSession: (options) => createServerSession(ctx, userId, options),
+    registerPasskey: (options) => import("./server-user-passkey").then((m) => m.registerServerUserPasskey(ctx, userId, options)),
     listContactChannels: () => listServerContactChannels(ctx, userId),
     createContactChannel: (data) => createServerContactChannel(ctx, userId, data),
     getActiveSessions: async () => (await sessionsOf(ctx).get([userId])).map(activeSessionFromJson),

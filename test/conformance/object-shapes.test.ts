@@ -19,10 +19,10 @@ const isFn = (v: unknown) => typeof v === "function";
 const data = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => !isFn(v)));
 const methodNames = (o: object) => Object.keys(o).filter((k) => isFn((o as Record<string, unknown>)[k]));
 
-/** Official members latchkey leaves out on purpose: payments (Customer) and browser-only passkey/OAuth redirects. */
+/** Official members latchkey leaves out on purpose: payments (Customer) and browser-only OAuth redirects. */
 const NOT_PORTED = [
   "getBilling", "createPaymentMethodSetupIntent", "setDefaultPaymentMethodFromSetupIntent", "getItem", "listProducts",
-  "listInvoices", "createCheckoutUrl", "switchSubscription", "grantProduct", "registerPasskey", "linkConnectedAccount",
+  "listInvoices", "createCheckoutUrl", "switchSubscription", "grantProduct", "linkConnectedAccount",
   "getOrLinkConnectedAccount",
 ];
 

@@ -3,6 +3,8 @@ import { isoCBOR } from "@simplewebauthn/server/helpers";
 
 const b64url = (b: Uint8Array | string) => Buffer.from(b).toString("base64url");
 const sha256 = (b: Uint8Array | string) => createHash("sha256").update(b).digest();
+/** Bytes of this realm's Uint8Array (the CBOR encoder checks `instanceof`, which Node's Buffer fails under jsdom). */
+const bytes = (b: Uint8Array) => new Uint8Array(b);
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);
   b.writeUInt32BE(n);
@@ -52,8 +54,8 @@ export class SoftwareAuthenticator {
         [1, 2], // kty: EC2
         [3, -7], // alg: ES256
         [-1, 1], // crv: P-256
-        [-2, Buffer.from(this.publicJwk.x, "base64url")],
-        [-3, Buffer.from(this.publicJwk.y, "base64url")],
+        [-2, bytes(Buffer.from(this.publicJwk.x, "base64url"))],
+        [-3, bytes(Buffer.from(this.publicJwk.y, "base64url"))],
       ]),
     );
     const idLength = Buffer.alloc(2);
@@ -64,7 +66,7 @@ export class SoftwareAuthenticator {
       new Map<string, string | Uint8Array | Map<string, string>>([
         ["fmt", "none"],
         ["attStmt", new Map<string, string>()],
-        ["authData", authData],
+        ["authData", bytes(authData)],
       ]),
     );
     return {

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { AdminApp, ClientApp, KnownErrors } from "../../src/index";
 import type { ClientAppOptions } from "../../src/index";
-import { MFA_ATTEMPT_KEY } from "../../src/auth/context";
+import { MFA_ATTEMPT_KEYS } from "../../src/auth/mfa";
 import { caught } from "../helpers/http";
 import { startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
@@ -242,7 +242,7 @@ test("a user with TOTP: the callback takes the MFA path, and the second factor c
   const error = await caught(page.app.callOAuthCallback());
   expect(KnownErrors.MultiFactorAuthenticationRequired.isInstance(error)).toBe(true);
   expect(page.navigate).toHaveBeenCalledWith("/handler/mfa");
-  const attemptCode = JSON.parse(sessionStorage.getItem(MFA_ATTEMPT_KEY)!);
+  const attemptCode = sessionStorage.getItem(MFA_ATTEMPT_KEYS[0])!;
   expect(attemptCode).toBe(error.details.attempt_code);
   expect(await page.app.getUser()).toBeNull();
 

@@ -31,7 +31,7 @@ class BrowserLikeEnvironment extends TestEnvironment {
   async setup() {
     await super.setup();
     const g = this.global;
-    for (const name of ["TextEncoder", "TextDecoder", "Request", "Response", "Headers", "fetch", "structuredClone", "ReadableStream", "AbortController"]) {
+    for (const name of ["TextEncoder", "TextDecoder", "Request", "Response", "Headers", "fetch", "structuredClone", "ReadableStream", "AbortController", "SubtleCrypto", "CryptoKey"]) {
       if (typeof g[name] === "undefined") g[name] = globalThis[name];
     }
     if (!g.crypto || !g.crypto.subtle) Object.defineProperty(g, "crypto", { value: pageRealmCrypto(g), configurable: true });

@@ -94,8 +94,6 @@ export const ALLOWED_ABSENT: Record<string, string> = {
   listManagedEmailDomains: MANAGED_EMAIL,
   applyManagedEmailProvider: MANAGED_EMAIL,
   deleteManagedEmailDomain: MANAGED_EMAIL,
-  signInWithPasskey: BROWSER_FLOWS,
-  registerPasskey: BROWSER_FLOWS,
 };
 
 /**

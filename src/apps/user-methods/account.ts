@@ -7,6 +7,8 @@ import type { OAuthProvider } from "../../resources/oauth-providers";
 import type { ActiveSession } from "../../resources/sessions";
 import type { UserUpdate } from "../../resources/user-profile";
 import type { Session } from "../../session/session";
+import type { RegisterPasskeyOptions } from "../../auth/passkey";
+import type { Result } from "../../util/result";
 
 /**
  * What the signed-in user can do to their own account: profile, password, deletion, sessions, API keys,
@@ -65,6 +67,18 @@ export interface AccountMethods {
    * await user.sendVerificationEmail({ callbackUrl: "https://myapp.example/handler/email-verification" });
    */
   sendVerificationEmail(options?: { callbackUrl?: string }): Promise<KnownErrors["EmailAlreadyVerified"] | undefined>;
+  /**
+   * Registers a passkey for the user (WebAuthn, through `@simplewebauthn/browser`): the browser asks the user to
+   * create one, bound to the page's hostname (or `hostname`, a domain the page belongs to). Error results:
+   * `PasskeyWebAuthnError` (the browser refused; `details.code` says why) and `PasskeyRegistrationFailed` (no
+   * WebAuthn here, or the platform refused the credential). Afterwards `passkeyAuthEnabled` is true.
+   * @example
+   * const result = await user.registerPasskey();
+   * if (result.status === "ok") showMessage("You can now sign in with your passkey.");
+   */
+  registerPasskey(options?: RegisterPasskeyOptions): Promise<
+    Result<undefined, KnownErrors["PasskeyRegistrationFailed"] | KnownErrors["PasskeyWebAuthnError"]>
+  >;
   /**
    * The user's signed-in sessions (devices), the current one marked.
    * @example
@@ -174,6 +188,7 @@ export function accountMethods(ctx: AuthContext, session: Session, primaryEmail:
     updatePassword: lazy(profile, "updatePassword"),
     setPassword: lazy(profile, "setPassword"),
     sendVerificationEmail: (options) => profile().then((m) => m.sendVerificationEmail(ctx, session, primaryEmail, options)),
+    registerPasskey: lazy(() => import("../../auth/passkey"), "registerPasskey"),
     getActiveSessions: lazy(sessions, "getActiveSessions"),
     revokeSession: lazy(sessions, "revokeSession"),
     createApiKey: (data) => keys().then((m) => m.createApiKey(ctx, session, me, data) as Promise<ApiKey<"user", true>>),

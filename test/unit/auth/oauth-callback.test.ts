@@ -3,7 +3,7 @@
  * @jest-environment-options {"url": "https://myapp.example/"}
  */
 import { ArgumentError, KnownErrors, OAuthCallbackError } from "../../../src/index";
-import { MFA_ATTEMPT_KEY } from "../../../src/auth/context";
+import { MFA_ATTEMPT_KEYS } from "../../../src/auth/mfa";
 import { BASE, PROJECT, caught, knownErrorReply } from "../../helpers/http";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 import { PCK, browserApp, cookies, resetPage } from "./oauth-helpers";
@@ -181,7 +181,7 @@ test("a second factor: the attempt code goes to sessionStorage, the MFA page ope
   const { app, navigate } = browserApp(tokenError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "attempt-9" }));
   const error = await caught(app.callOAuthCallback());
   expect(KnownErrors.MultiFactorAuthenticationRequired.isInstance(error)).toBe(true);
-  expect(JSON.parse(sessionStorage.getItem(MFA_ATTEMPT_KEY)!)).toBe("attempt-9");
+  expect(MFA_ATTEMPT_KEYS.map((k) => sessionStorage.getItem(k))).toEqual(["attempt-9", "attempt-9"]);
   expect(navigate).toHaveBeenCalledWith("/handler/mfa");
   expect(await app.getRefreshToken()).toBeNull();
 });

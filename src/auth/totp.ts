@@ -1,0 +1,125 @@
+/**
+ * TOTP enrolment helpers (RFC 6238 with the platform's settings: HMAC-SHA-1, 6 digits, 30-second steps), built on
+ * Web Crypto only. Turning the second factor on is `user.update({ totpMultiFactorSecret: secret })`; `null`
+ * turns it off. Nothing here talks to the platform, and a bundle that never imports these leaves them out.
+ */
+import { ArgumentError } from "../errors/base";
+
+const SECRET_BYTES = 20;
+const DIGITS = 6;
+const PERIOD_SECONDS = 30;
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+function requireSecret(secret: unknown): Uint8Array {
+  if (!(secret instanceof Uint8Array) || secret.length === 0) throw new ArgumentError("secret must be a non-empty Uint8Array (the raw TOTP secret).");
+  return secret;
+}
+
+function requireLabelPart(value: unknown, name: string): string {
+  if (typeof value !== "string" || value.trim() === "") throw new ArgumentError(`${name} must be a non-empty string.`);
+  if (value.includes(":")) throw new ArgumentError(`${name} must not contain ":" (it separates the issuer from the account name).`);
+  return value;
+}
+
+/**
+ * A new random TOTP secret: 20 bytes (160 bits, the length RFC 4226 recommends) from `crypto.getRandomValues`.
+ * Show it to the user as a QR code of {@link totpUri} (or as {@link totpSecretToBase32} to type in), check a code
+ * from their app with {@link verifyTotpCode}, then turn the second factor on with `user.update`.
+ *
+ * @example
+ * const secret = generateTotpSecret();
+ * showQrCode(totpUri({ secret, accountName: user.primaryEmail!, issuer: "My App" }));
+ * if (await verifyTotpCode(secret, typedCode)) await user.update({ totpMultiFactorSecret: secret });
+ */
+export function generateTotpSecret(): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(SECRET_BYTES));
+}
+
+/**
+ * The secret in RFC 4648 base32 (upper case, no padding): the form authenticator apps accept when typed in.
+ *
+ * @example
+ * totpSecretToBase32(new TextEncoder().encode("12345678901234567890")); // "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+ */
+export function totpSecretToBase32(secret: Uint8Array): string {
+  const bytes = requireSecret(secret);
+  let out = "";
+  let bits = 0;
+  let value = 0;
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/**
+ * Options of {@link totpUri}.
+ *
+ * @example
+ * const options: TotpUriOptions = { secret, accountName: "ada@example.com", issuer: "My App" };
+ */
+export interface TotpUriOptions {
+  /** The raw secret, as given to `user.update({ totpMultiFactorSecret })`. */
+  secret: Uint8Array;
+  /** Who the entry is for in the authenticator app, usually the user's e-mail address. */
+  accountName: string;
+  /** Your app's name, shown above the account name. */
+  issuer: string;
+}
+
+/**
+ * The `otpauth://totp/…` key URI authenticator apps read from a QR code: label `issuer:accountName`, the secret in
+ * base32, and the platform's algorithm (SHA1), digits (6) and period (30).
+ *
+ * @example
+ * totpUri({ secret, accountName: "ada@example.com", issuer: "My App" });
+ * // "otpauth://totp/My%20App:ada%40example.com?secret=…&issuer=My%20App&algorithm=SHA1&digits=6&period=30"
+ */
+export function totpUri(options: TotpUriOptions): string {
+  if (typeof options !== "object" || options === null) throw new ArgumentError("totpUri needs { secret, accountName, issuer }.");
+  const secret = totpSecretToBase32(options.secret);
+  const issuer = encodeURIComponent(requireLabelPart(options.issuer, "issuer"));
+  const account = encodeURIComponent(requireLabelPart(options.accountName, "accountName"));
+  return `otpauth://totp/${issuer}:${account}?secret=${secret}&issuer=${issuer}&algorithm=SHA1&digits=${DIGITS}&period=${PERIOD_SECONDS}`;
+}
+
+/**
+ * Whether `code` is the secret's TOTP code now (or at `at`), allowing `window` steps of 30 s either side for clock
+ * drift (default 1). Use it to check the user set up their authenticator app before turning the factor on.
+ * Needs Web Crypto's `crypto.subtle` (browsers give it to secure pages: https or localhost).
+ *
+ * @example
+ * if (!(await verifyTotpCode(secret, "123456"))) showError("That code does not match; try the next one.");
+ */
+export async function verifyTotpCode(secret: Uint8Array, code: string, options: { at?: Date | number; window?: number } = {}): Promise<boolean> {
+  const key = requireSecret(secret);
+  if (typeof code !== "string") throw new ArgumentError("code must be a string of 6 digits.");
+  const window = options.window ?? 1;
+  if (!Number.isInteger(window) || window < 0 || window > 10) throw new ArgumentError("window must be an integer from 0 to 10.");
+  const at = options.at === undefined ? Date.now() : +options.at;
+  if (!Number.isFinite(at)) throw new ArgumentError("at must be a Date or a time in milliseconds.");
+  if (!/^\d{6}$/.test(code.trim())) return false;
+  const hmacKey = await crypto.subtle.importKey("raw", new Uint8Array(key), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
+  const step = Math.floor(at / 1000 / PERIOD_SECONDS);
+  for (let drift = -window; drift <= window; drift++) {
+    if ((await totpAt(hmacKey, step + drift)) === code.trim()) return true;
+  }
+  return false;
+}
+
+/** The code of one time step (RFC 4226 dynamic truncation). */
+async function totpAt(key: CryptoKey, step: number): Promise<string> {
+  const counter = new DataView(new ArrayBuffer(8));
+  counter.setUint32(0, Math.floor(step / 2 ** 32));
+  counter.setUint32(4, step >>> 0);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, counter.buffer));
+  const offset = mac[mac.length - 1] & 0x0f;
+  const binary = ((mac[offset] & 0x7f) << 24) | (mac[offset + 1] << 16) | (mac[offset + 2] << 8) | mac[offset + 3];
+  return String(binary % 10 ** DIGITS).padStart(DIGITS, "0");
+}
