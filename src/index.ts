@@ -121,6 +121,7 @@ export type { TotpUriOptions } from "./auth/totp";
 export type { Result } from "./util/result";
 export type { AccessType, RetryOptions } from "./http/types";
 export type { HandlerUrls, HandlerUrlOptions, HandlerUrlTarget, ResolvedHandlerUrls } from "./urls/handler-urls";
+export type { RedirectToOptions } from "./apps/client-redirects";
 export type { PartialUserOptions, TokenPartialUser } from "./auth/partial-user";
 export type { CliLoginError, PromptCliLoginOptions } from "./auth/cli-login";
 export type { CliLoginState } from "./auth/cli-confirm";

@@ -132,6 +132,11 @@ export async function profile(): Promise<void> {
   const github = await user.getConnectedAccount({ provider: "github", providerAccountId: accounts[0].providerAccountId });
   const githubToken = await github?.getAccessToken({ scopes: ["repo"] });
   if (githubToken?.status === "ok") show(githubToken.data.accessToken);
+  if (!user.isAnonymous) await clientApp.redirectToAfterSignIn({ replace: true });
+  await clientApp.redirectToSignIn({ noRedirectBack: true });
+  await clientApp.redirectToOAuthCallback();
+  const redirects: (() => Promise<void>)[] = [clientApp.redirectToMfa, clientApp.redirectToOnboarding, clientApp.redirectToCliAuthConfirm, clientApp.redirectToAfterSignOut, serverApp.redirectToHome];
+  show(`${redirects.length}`);
   await user.signOut({ redirectUrl: "/bye" });
   await clientApp.signOut();
   await user.delete();
