@@ -90,7 +90,7 @@ export class ClientApp extends ClientRedirects {
 
   /**
    * The official SDK's internals hook (see `stackAppInternalsSymbol`; present once that symbol is imported):
-   * `toClientJson`, `getConstructorOptions`, `signInWithTokens`, `getRedirectMethod`, `redirectToUrl`.
+   * `toClientJson`, `getConstructorOptions`, `signInWithTokens`, `getRedirectMethod`, `redirectToUrl`, `redirectToHandler`.
    * @example
    * const json = app[stackAppInternalsSymbol].toClientJson();
    */

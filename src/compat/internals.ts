@@ -3,6 +3,8 @@ import type { AuthContext } from "../auth/context";
 import { ArgumentError } from "../errors/base";
 import type { ClientAppOptions } from "../apps/options";
 import type { RedirectMethod } from "../urls/redirect";
+import type { HandlerUrls } from "../urls/handler-urls";
+import type { RedirectToOptions } from "../apps/client-redirects";
 import { ClientApp } from "../apps/client-app";
 import { stackAppInternalsSymbol as SYMBOL } from "./internals-symbol";
 
@@ -38,8 +40,10 @@ export interface AppInternals {
   /** Stores a token pair in the app's token store, signing that user in. */
   signInWithTokens(tokens: { accessToken: string; refreshToken: string }): Promise<void>;
   getRedirectMethod(): RedirectMethod;
-  /** Navigates with the app's redirect method. */
+  /** Navigates with the app's redirect method (only to a trusted URL, as every redirect of the app). */
   redirectToUrl(url: string | URL, options?: { replace?: boolean }): Promise<void>;
+  /** Goes to a page or destination of `app.urls` by name, as the `redirectTo*` helpers do. */
+  redirectToHandler(handlerName: keyof HandlerUrls, options?: RedirectToOptions): Promise<void>;
 }
 
 const apps = new Map<string, object>();
@@ -75,6 +79,7 @@ function appInternals(ctx: AuthContext, self: object): AppInternals {
     },
     getRedirectMethod: () => core.redirectMethod,
     redirectToUrl: async (url, options) => void (await core.redirect(String(url), options?.replace)),
+    redirectToHandler: async (name, options) => void (await core.redirectToHandler(name, options)),
   };
 }
 

@@ -5,10 +5,10 @@ import type { HandlerUrls } from "./handler-urls";
 import { inBrowser, RETURN_TO } from "./redirect";
 
 /**
- * @internal A page or destination a `redirectTo*` helper goes to (every key of {@link HandlerUrls} but the
- * handler path itself).
+ * @internal A page or destination to go to: a key of {@link HandlerUrls} (the `redirectTo*` helpers cover all but
+ * the handler path itself, which the official internals' `redirectToHandler` also accepts).
  */
-export type RedirectTarget = Exclude<keyof HandlerUrls, "handler">;
+export type RedirectTarget = keyof HandlerUrls;
 
 /** Pages that remember where the visitor came from, so the flow they start can send them back there. */
 const REMEMBERS_RETURN = ["signIn", "signUp", "onboarding", "signOut"];
@@ -46,6 +46,7 @@ export function handlerRedirectUrl(urls: HandlerUrls, target: RedirectTarget, no
  * navigates through `core.redirect` (which refuses an untrusted URL). Returns whether it navigated.
  */
 export async function redirectToHandler(core: AppCore, target: RedirectTarget, options?: { replace?: boolean; noRedirectBack?: boolean }): Promise<boolean> {
+  if (typeof core.urls[target] !== "string") throw new ArgumentError(`No URL for handler name ${String(target)}`);
   const o = optionalObject(options, "options");
   for (const key of ["replace", "noRedirectBack"] as const) {
     if (o[key] !== undefined && typeof o[key] !== "boolean") throw new ArgumentError(`options.${key} must be a boolean.`);

@@ -1,6 +1,6 @@
 /** @jest-environment ./test/support/jsdom-env.cjs */
 /** The redirectTo* helpers in a browser page: the URL each builds, after_auth_return_to, replace and refusals. */
-import { ArgumentError, ClientApp } from "../../../src/index";
+import { ArgumentError, ClientApp, stackAppInternalsSymbol } from "../../../src/index";
 import type { ClientAppOptions } from "../../../src/index";
 import { PROJECT } from "../../helpers/http";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
@@ -148,4 +148,16 @@ test("signOut refuses an untrusted redirectUrl before the session ends", async (
   expect(requests).toEqual(["GET /projects/current"]);
   expect(await app.getRefreshToken()).toBe(tokens.refreshToken);
   expect(navigate).not.toHaveBeenCalled();
+});
+
+test("the official internals' redirectToHandler and redirectToUrl take the same path and the same check", async () => {
+  const { app, navigate } = browserApp();
+  const internals = app[stackAppInternalsSymbol];
+  await internals.redirectToHandler("signUp", { noRedirectBack: true });
+  await internals.redirectToHandler("handler");
+  await internals.redirectToUrl(new URL("https://app.example.com/x"), { replace: true });
+  expect(navigate.mock.calls).toEqual([["/handler/sign-up"], ["/handler"], ["https://app.example.com/x"]]);
+  await expect(internals.redirectToHandler("nowhere" as never)).rejects.toThrow(new ArgumentError("No URL for handler name nowhere"));
+  await expect(internals.redirectToUrl("javascript:alert(1)")).rejects.toThrow("Redirect URL javascript:alert(1) is not trusted; should be relative.");
+  expect(navigate).toHaveBeenCalledTimes(3);
 });
