@@ -1,19 +1,11 @@
-import {
-  ClientSecretPost,
-  allowInsecureRequests,
-  authorizationCodeGrantRequest,
-  customFetch,
-  validateAuthResponse,
-} from "oauth4webapi";
-import type { TokenEndpointRequestOptions } from "oauth4webapi";
+import { validateAuthResponse } from "oauth4webapi";
 import type { AppCore } from "../apps/app-core";
 import { knownError } from "../errors/from-json";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownErrors } from "../errors";
 import { OAuthCallbackError } from "../errors/oauth-callback";
 import { knownErrorStatus } from "../errors/table";
-import { apiUrl } from "../http/client";
-import { decodeResponse } from "../http/decode";
+import { apiUrl, sendRequest } from "../http/client";
 import { completeSignIn, mfaRequired } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 import { consumeVerifier } from "./oauth-cookies";
@@ -56,26 +48,29 @@ function errorFromAddress(here: URL): Error | null {
 }
 
 /**
- * The authorization-code grant (oauth4webapi, `ClientSecretPost` with the publishable key or the public-client
- * sentinel) at `POST /auth/oauth/token`, after oauth4webapi checked the callback parameters against `state`. A known
- * error of the platform (e.g. `MULTI_FACTOR_AUTHENTICATION_REQUIRED`) is thrown as such; other refusals as the
- * `HttpError` they are.
+ * The authorization-code grant at `POST /auth/oauth/token` (wire §8.7), after oauth4webapi checked the callback
+ * parameters against `state`. The form (`code`, `redirect_uri`, `code_verifier`, and the client as `client_id` +
+ * `client_secret`: the publishable key or the public-client sentinel) goes through the SDK's one HTTP pipeline, as
+ * the refresh-token grant does, so its answer is read like every other (a known error such as
+ * `MULTI_FACTOR_AUTHENTICATION_REQUIRED` is thrown as such). Not retried: a code is good for one exchange.
  */
 async function exchangeCode(core: AppCore, params: URLSearchParams, state: string, verifier: string, redirectUri: string): Promise<ExchangedTokens> {
   const tokenEndpoint = apiUrl(core.http.baseUrl, "/auth/oauth/token");
-  const as = { issuer: core.http.baseUrl, token_endpoint: tokenEndpoint };
-  const client = { client_id: core.projectId };
-  const auth = ClientSecretPost(core.http.publishableClientKey || PUBLIC_CLIENT_SECRET);
-  const options: TokenEndpointRequestOptions = { [allowInsecureRequests]: tokenEndpoint.startsWith("http:") };
-  if (core.http.fetch) options[customFetch] = core.http.fetch;
-  const validated = validateAuthResponse(as, client, params, state);
-  const response = await authorizationCodeGrantRequest(as, client, auth, validated, redirectUri, verifier, options);
-  // Read like every other platform answer (known errors included); oauth4webapi's generic token-response checks
-  // would add ~3 KB gzip for two strings.
-  const decoded = await decodeResponse(response, { method: "POST", url: tokenEndpoint });
-  if (decoded.kind !== "ok") throw decoded.error;
-  const body = (decoded.value ?? {}) as Record<string, unknown>;
-  if (typeof body.access_token !== "string" || typeof body.refresh_token !== "string") {
+  const validated = validateAuthResponse({ issuer: core.http.baseUrl, token_endpoint: tokenEndpoint }, { client_id: core.projectId }, params, state);
+  const body = await sendRequest<Record<string, unknown> | null>(core.http, {
+    method: "POST",
+    path: "/auth/oauth/token",
+    bare: true,
+    form: {
+      grant_type: "authorization_code",
+      code: validated.get("code") ?? "",
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+      client_id: core.projectId,
+      client_secret: core.http.publishableClientKey || PUBLIC_CLIENT_SECRET,
+    },
+  });
+  if (typeof body?.access_token !== "string" || typeof body.refresh_token !== "string") {
     throw new OAuthCallbackError("The platform's token answer has no access token or no refresh token.");
   }
   const newUser = body.is_new_user ?? body.newUser;

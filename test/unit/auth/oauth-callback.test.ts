@@ -214,7 +214,9 @@ test("a network failure of the exchange is an OAuthCallbackError too", async () 
   arrive();
   const { app } = browserApp({}, { fetch: (async () => Promise.reject(new TypeError("offline"))) as unknown as typeof fetch });
   const error = await caught(app.callOAuthCallback());
-  expect([OAuthCallbackError.isInstance(error), error.cause?.message]).toEqual([true, "offline"]);
+  // The exchange goes through the SDK's HTTP pipeline: the cause is its connectivity error, naming the request.
+  expect([OAuthCallbackError.isInstance(error), error.cause?.name]).toEqual([true, "ConnectivityError"]);
+  expect(error.cause?.message).toMatch(/POST https:\/\/api\.example\.test\/api\/v1\/auth\/oauth\/token .*offline/);
 });
 
 test("an app without a token store is an ArgumentError", async () => {
