@@ -5,7 +5,7 @@ import { sendRequest } from "../http/client";
 import type { AccessType, HttpSettings, RequestSpec } from "../http/types";
 import { Session } from "../session/session";
 import type { StaleMarks } from "../session/session";
-import { resolveTokenStore } from "../token-stores";
+import { resolveTokenStore } from "../token-stores/resolve";
 import type { TokenStore, TokenStoreInit } from "../token-stores/types";
 import { resolveHandlerUrls } from "../urls/handler-urls";
 import type { HandlerUrls } from "../urls/handler-urls";

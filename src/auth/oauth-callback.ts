@@ -1,11 +1,10 @@
-import { validateAuthResponse } from "oauth4webapi";
 import type { AppCore } from "../apps/app-core";
 import { knownError } from "../errors/from-json";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownErrors } from "../errors";
 import { OAuthCallbackError } from "../errors/oauth-callback";
 import { knownErrorStatus } from "../errors/table";
-import { apiUrl, sendRequest } from "../http/client";
+import { sendRequest } from "../http/client";
 import { completeSignIn, mfaRequired } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 import { consumeVerifier } from "./oauth-cookies";
@@ -48,22 +47,19 @@ function errorFromAddress(here: URL): Error | null {
 }
 
 /**
- * The authorization-code grant at `POST /auth/oauth/token` (wire §8.7), after oauth4webapi checked the callback
- * parameters against `state`. The form (`code`, `redirect_uri`, `code_verifier`, and the client as `client_id` +
+ * The authorization-code grant at `POST /auth/oauth/token` (wire §8.7). The form (`code`, `redirect_uri`, `code_verifier`, and the client as `client_id` +
  * `client_secret`: the publishable key or the public-client sentinel) goes through the SDK's one HTTP pipeline, as
  * the refresh-token grant does, so its answer is read like every other (a known error such as
  * `MULTI_FACTOR_AUTHENTICATION_REQUIRED` is thrown as such). Not retried: a code is good for one exchange.
  */
-async function exchangeCode(core: AppCore, params: URLSearchParams, state: string, verifier: string, redirectUri: string): Promise<ExchangedTokens> {
-  const tokenEndpoint = apiUrl(core.http.baseUrl, "/auth/oauth/token");
-  const validated = validateAuthResponse({ issuer: core.http.baseUrl, token_endpoint: tokenEndpoint }, { client_id: core.projectId }, params, state);
+async function exchangeCode(core: AppCore, params: URLSearchParams, verifier: string, redirectUri: string): Promise<ExchangedTokens> {
   const body = await sendRequest<Record<string, unknown> | null>(core.http, {
     method: "POST",
     path: "/auth/oauth/token",
     bare: true,
     form: {
       grant_type: "authorization_code",
-      code: validated.get("code") ?? "",
+      code: params.get("code")!,
       redirect_uri: redirectUri,
       code_verifier: verifier,
       client_id: core.projectId,
@@ -101,6 +97,13 @@ export async function callOAuthCallback(ctx: AuthContext): Promise<boolean> {
   const here = new URL(window.location.href);
   const reported = errorFromAddress(here);
   if (reported) throw reported;
+  // An RFC 6749 error without the platform's known-error parameters (state checked by the cookie lookup below).
+  const refusal = here.searchParams.get("error");
+  if (refusal) {
+    removeFromAddressBar(CALLBACK_PARAMS);
+    const description = here.searchParams.get("error_description");
+    throw new OAuthCallbackError(`The OAuth sign-in was refused: ${refusal}${description ? ` (${description})` : ""}.`);
+  }
   const missing = ["code", "state"].filter((p) => !here.searchParams.get(p));
   if (missing.length) {
     throw new OAuthCallbackError(
@@ -122,7 +125,7 @@ export async function callOAuthCallback(ctx: AuthContext): Promise<boolean> {
   removeFromAddressBar(["code", "state"]);
   let tokens: ExchangedTokens;
   try {
-    tokens = await exchangeCode(ctx.core, here.searchParams, state, verifier, redirectUri);
+    tokens = await exchangeCode(ctx.core, here.searchParams, verifier, redirectUri);
   } catch (error) {
     if (isKnownErrorOf(error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) {
       return mfaRequired(ctx, error as KnownErrors["MultiFactorAuthenticationRequired"]);

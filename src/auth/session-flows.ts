@@ -3,7 +3,7 @@ import { ArgumentError, LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
-import { encodeAuthorizationHeader } from "../token-stores";
+import { encodeAuthorizationHeader } from "../token-stores/authorization-header";
 import type { CurrentUserJson } from "../resources/users";
 import { forgetSession } from "./context";
 import type { AuthContext, TokenResponse } from "./context";

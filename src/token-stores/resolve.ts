@@ -1,9 +1,7 @@
 import { ArgumentError } from "../errors/base";
-import { createCookieTokenStore } from "./cookie";
+import { createCookieTokenStore, inCookiePage } from "./cookie";
 import { createExplicitTokenStore } from "./explicit";
 import { createMemoryTokenStore } from "./memory";
-import { createNextjsCookieTokenStore } from "./nextjs-cookie";
-import { createRequestTokenStore } from "./request";
 import type { RequestLike, TokenPair, TokenStore, TokenStoreInit } from "./types";
 import { toTokenPair } from "./validate";
 
@@ -27,6 +25,29 @@ const checkedStore = (store: TokenStore): TokenStore => {
   return wrapper;
 };
 
+// Stores that only a server needs (the Next.js server store, a request's store) load on first use, so a browser
+// bundle does not carry them. Their `get` is asynchronous, and a request with a bad token header is refused by the
+// first `get`, which comes before any request is sent.
+const lazyStore = (load: () => Promise<TokenStore>): TokenStore => {
+  let loading: Promise<TokenStore> | undefined;
+  const store = () => (loading ??= load());
+  return {
+    get: () => store().then((s) => s.get()),
+    set: (tokens) => store().then((s) => s.set(tokens)),
+  };
+};
+
+// One store per request and project, as `createRequestTokenStore` keeps, so every call with the same request shares
+// its tokens (and a refresh made for one call serves the next).
+const requestStores = new WeakMap<object, Map<string, TokenStore>>();
+const requestStore = (request: RequestLike, projectId: string): TokenStore => {
+  let byProject = requestStores.get(request);
+  if (!byProject) requestStores.set(request, (byProject = new Map()));
+  let store = byProject.get(projectId);
+  if (!store) byProject.set(projectId, (store = lazyStore(() => import("./request").then((m) => m.createRequestTokenStore(request, projectId)))));
+  return store;
+};
+
 const describe = (value: unknown): string =>
   typeof value === "string"
     ? value.length <= 24 ? JSON.stringify(value) : "a string" // a long string may be a token: never print it
@@ -48,11 +69,14 @@ export function resolveTokenStore(init: TokenStoreInit, ctx: { projectId: string
   if (init === null) return null;
   if (init === "memory") return createMemoryTokenStore();
   if (init === "cookie") return createCookieTokenStore(ctx);
-  if (init === "nextjs-cookie") return createNextjsCookieTokenStore(ctx);
+  if (init === "nextjs-cookie") {
+    // In a browser page the Next.js store is the cookie store.
+    return inCookiePage() ? createCookieTokenStore(ctx) : lazyStore(() => import("./nextjs-cookie").then((m) => m.createNextjsCookieTokenStore(ctx)));
+  }
   if (typeof init === "object" && !Array.isArray(init)) {
     const value = init as Record<string, unknown>;
     if (typeof value.get === "function" && typeof value.set === "function") return checkedStore(init as TokenStore);
-    if ("headers" in value) return createRequestTokenStore(init as RequestLike, ctx.projectId);
+    if ("headers" in value) return requestStore(init as RequestLike, ctx.projectId);
     if ("accessToken" in value || "refreshToken" in value) return createExplicitTokenStore(value);
   }
   throw new ArgumentError(

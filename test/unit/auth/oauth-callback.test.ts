@@ -176,6 +176,16 @@ test("malformed error details still give the known error (without details)", asy
   expect(KnownErrors.OAuthProviderAccessDenied.isInstance(error) && [error.message, error.details]).toEqual(["denied", undefined]);
 });
 
+test("a plain OAuth error in the address (no known-error code) is an OAuthCallbackError; nothing is exchanged or stored", async () => {
+  arrive("keep=yes&error=access_denied&error_description=The%20user%20said%20no&state=s1");
+  const { app, seen } = browserApp(tokenOk());
+  const error = await caught(app.callOAuthCallback());
+  expect([OAuthCallbackError.isInstance(error), error.message]).toEqual([true, "The OAuth sign-in was refused: access_denied (The user said no)."]);
+  expect(window.location.search).toBe("?keep=yes");
+  expect(seen).toHaveLength(0);
+  expect(await app.getRefreshToken()).toBeNull();
+});
+
 test("a second factor: the attempt code goes to sessionStorage, the MFA page opens and the error is thrown", async () => {
   arrive();
   const { app, navigate } = browserApp(tokenError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "attempt-9" }));

@@ -52,17 +52,19 @@ describe("resolveTokenStore", () => {
     expect(() => resolve({ refreshToken: "undefined" })).toThrow(/"undefined"/);
   });
 
-  it("a request gives that request's cached store", () => {
+  it("a request gives that request's cached store (loaded on first use, sharing the request's tokens)", async () => {
     const request = new Request("https://x.test/", { headers: { "x-stack-auth": '{"refreshToken":"r"}' } });
     const store = resolve(request)!;
-    expect(store.get()).toEqual({ accessToken: null, refreshToken: "r" });
+    expect(await store.get()).toEqual({ accessToken: null, refreshToken: "r" });
     expect(resolve(request)).toBe(store);
-    expect(createRequestTokenStore(request, PID)).toBe(store);
-    expect(resolve({ headers: { cookie: `stack-refresh-${PID}=r-c` } })!.get()).toEqual({ accessToken: null, refreshToken: "r-c" });
+    await store.set({ accessToken: "a2", refreshToken: "r" });
+    expect(createRequestTokenStore(request, PID).get()).toEqual({ accessToken: "a2", refreshToken: "r" });
+    expect(await resolve({ headers: { cookie: `stack-refresh-${PID}=r-c` } })!.get()).toEqual({ accessToken: null, refreshToken: "r-c" });
   });
 
-  it("a bad x-stack-auth header is an ArgumentError", () => {
-    expect(() => resolve({ headers: { "x-stack-auth": "[]" } })).toThrow(/must be a JSON object/);
+  it("a bad x-stack-auth header is an ArgumentError at the store's first read", async () => {
+    const store = resolve({ headers: { "x-stack-auth": "[]" } })!;
+    await expect(Promise.resolve().then(() => store.get())).rejects.toThrow(/must be a JSON object/);
   });
 
   describe("custom stores", () => {
