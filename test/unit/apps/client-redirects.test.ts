@@ -4,6 +4,7 @@ import { ArgumentError, ClientApp, stackAppInternalsSymbol } from "../../../src/
 import type { ClientAppOptions } from "../../../src/index";
 import { PROJECT } from "../../helpers/http";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
+import { ClientRedirects } from "../../../src/apps/client-redirects";
 
 const URLS = { home: "/home", afterSignIn: "/dashboard", afterSignUp: "/welcome", afterSignOut: "/goodbye" };
 const RETURN_HERE = "after_auth_return_to=%2Fsettings%3Ftab%3D2";
@@ -58,7 +59,7 @@ test.each(HELPERS)("%s goes to %s", async (name, expected) => {
 });
 
 test("the helpers are the official set, on the prototype, each one function", () => {
-  const names = Object.getOwnPropertyNames(Object.getPrototypeOf(ClientApp.prototype)).filter((n) => n.startsWith("redirectTo"));
+  const names = Object.getOwnPropertyNames(ClientRedirects.prototype).filter((n) => n.startsWith("redirectTo"));
   expect(names.sort()).toEqual(HELPERS.map(([name]) => name).sort());
   expect(Object.keys(new ClientApp({ projectId: PROJECT, tokenStore: null, noAutomaticPrefetch: true })).some((k) => k.startsWith("redirectTo"))).toBe(false);
 });

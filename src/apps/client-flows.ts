@@ -1,0 +1,153 @@
+import type { AuthContext } from "../auth/context";
+import type { OAuthSignInOptions } from "../auth/oauth";
+import type { PasskeySignInOptions } from "../auth/passkey";
+import type { PromptCliLoginOptions } from "../auth/cli-login";
+import type { TokenStoreInit } from "../token-stores/types";
+import { ClientRedirects } from "./client-redirects";
+
+type StoreOption = { tokenStore?: TokenStoreInit };
+
+// Every flow here loads on first use: a page that signs in with a password never downloads them.
+const magicLink = () => import("../auth/magic-link");
+const oauth = () => import("../auth/oauth-entry");
+
+/**
+ * The sign-in flows beyond the password that {@link ClientApp} offers: OAuth, magic links, the second factor,
+ * passkeys and CLI login. Each loads its code on first use.
+ *
+ * @example
+ * const app = new ClientApp({ projectId, tokenStore: "cookie" });
+ * button.onclick = () => app.signInWithOAuth("github");
+ */
+export abstract class ClientFlows extends ClientRedirects {
+  /** @internal */
+  protected abstract readonly ctx: AuthContext;
+
+  /**
+   * Signs in with an OAuth provider (e.g. `"github"`): sends the browser to the provider's consent page through
+   * the platform (PKCE, the verifier in a cookie for an hour). Never settles once the browser is on its way. An
+   * anonymous user is upgraded, not replaced. The flow ends on the oauthCallback page, which calls
+   * {@link ClientFlows.callOAuthCallback}. Browser only; needs a token store and a redirect method other than "none".
+   * @example
+   * button.onclick = () => app.signInWithOAuth("github", { returnTo: "/dashboard" });
+   */
+  signInWithOAuth(provider: string, options?: OAuthSignInOptions): Promise<void> {
+    return oauth().then((m) => m.signInWithOAuth(this.ctx, provider, options));
+  }
+
+  /**
+   * Finishes an OAuth sign-in or link on the oauthCallback page and returns true once the user is signed in (then
+   * navigating to where the flow said, the page's `after_auth_return_to`, after-sign-up or after-sign-in). False
+   * when this browser holds no verifier for the page's `state` (only a warning is logged) or after a wrong TOTP
+   * code (an alert says so). Throws the `KnownError` the platform reported in the address, and an
+   * `OAuthCallbackError` when the address has no `code` or `state` or the code exchange fails.
+   * @example
+   * // on /handler/oauth-callback
+   * await app.callOAuthCallback();
+   */
+  callOAuthCallback(): Promise<boolean> {
+    return oauth().then((m) => m.callOAuthCallback(this.ctx));
+  }
+
+  /**
+   * E-mails a magic link and one-time code; the result carries the nonce to combine with the typed code.
+   * @example
+   * const sent = await app.sendMagicLinkEmail("ada@example.com", { callbackUrl: "https://myapp.example/magic" });
+   * if (sent.status === "ok") await app.signInWithMagicLink(typedOtp + sent.data.nonce);
+   */
+  sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }) {
+    return magicLink().then((m) => m.sendMagicLinkEmail(this.ctx, email, options));
+  }
+
+  /**
+   * Signs in with a magic link's code (or the one-time code followed by the nonce).
+   * @example
+   * await app.signInWithMagicLink(new URLSearchParams(location.search).get("code")!);
+   */
+  signInWithMagicLink(code: string, options?: { noRedirect?: boolean } & StoreOption) {
+    return magicLink().then((m) => m.signInWithMagicLink(this.ctx, code, options));
+  }
+
+  /**
+   * Completes a sign-in that asked for a second factor: `otp` is the user's 6-digit TOTP code, `code` the attempt
+   * code of the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (in a browser the sign-in also keeps it in
+   * `sessionStorage` as `hexclave_mfa_attempt_code` and `stack_mfa_attempt_code` for the MFA page, which this call
+   * clears once it succeeds). A wrong TOTP code (`INVALID_TOTP_CODE`) or an expired or used attempt code comes back
+   * as an error result.
+   * @example
+   * // On the MFA page:
+   * const attemptCode = sessionStorage.getItem("hexclave_mfa_attempt_code")!;
+   * const result = await app.signInWithMfa(totpFromUser, attemptCode);
+   * if (result.status === "error" && KnownErrors.InvalidTotpCode.isInstance(result.error)) showError("Wrong code, try again.");
+   */
+  signInWithMfa(otp: string, code: string, options?: { noRedirect?: boolean } & StoreOption) {
+    return import("../auth/mfa").then((m) => m.signInWithMfa(this.ctx, otp, code, options));
+  }
+
+  /**
+   * Signs in with a passkey (WebAuthn, through `@simplewebauthn/browser`), then goes to after-sign-in unless
+   * `noRedirect`. Error results: `PasskeyWebAuthnError` (the browser refused the ceremony; `details.code` says why,
+   * see `PasskeyWebAuthnErrorCode`) and `PasskeyAuthenticationFailed` (no WebAuthn here, or the platform
+   * refused). A user with a second factor is sent to the MFA page as in {@link ClientApp.signInWithCredential}.
+   * @example
+   * const result = await app.signInWithPasskey();
+   * if (result.status === "error") showError(result.error.message);
+   */
+  signInWithPasskey(options?: PasskeySignInOptions) {
+    return import("../auth/passkey").then((m) => m.signInWithPasskey(this.ctx, options));
+  }
+
+  /**
+   * Signs a command-line app in through the browser: starts a CLI login, shows the link to the app's CLI
+   * confirmation page (`appUrl` + `urls.cliAuthConfirm` + `?login_code=…`; through `promptLink`, else printed),
+   * then polls every `waitTimeMillis` (default 2000) until the user confirms there. The result is the refresh
+   * token of the confirming browser's session (nothing is stored: build an app on it). Expired, already used,
+   * timed out after `maxAttempts` (default unlimited) and other failures are `CliAuth*Error` results. Works in
+   * Node; no browser code is loaded. See {@link PromptCliLoginOptions}.
+   * @example
+   * const result = await app.promptCliLogin({ appUrl: "https://myapp.example" });
+   * if (result.status === "ok") {
+   *   const cliApp = new ClientApp({ projectId, tokenStore: { refreshToken: result.data } });
+   *   console.log((await cliApp.getUser())?.primaryEmail);
+   * }
+   */
+  promptCliLogin(options: PromptCliLoginOptions) {
+    return import("../auth/cli-login").then((m) => m.promptCliLogin(this.ctx, options));
+  }
+
+  /**
+   * The browser side of a CLI login (the confirmation page's "Authorize" button): hands the signed-in user's
+   * session to the CLI waiting on `loginCode` (the page's `login_code` query parameter). An unknown, expired or
+   * used code is a `CliAuthError` result, a restricted user (anonymous, unverified e-mail) a
+   * `RestrictedUserNotAllowed` one, and no signed-in user a `UserAuthenticationRequired` one.
+   * @example
+   * const loginCode = new URLSearchParams(location.search).get("login_code")!;
+   * const result = await app.confirmCliLogin(loginCode);
+   * if (result.status === "error") showError(result.error.message);
+   */
+  confirmCliLogin(loginCode: string, options?: StoreOption) {
+    return import("../auth/cli-confirm").then((m) => m.confirmCliLogin(this.ctx, loginCode, options));
+  }
+
+  /**
+   * Whether the CLI waiting on `loginCode` has an anonymous session this browser may take over (`"anonymous"`)
+   * or not (`"none"`), for a confirmation page whose visitor is signed out. A bad code is a `CliAuthError` result.
+   * @example
+   * const state = await app.getCliLoginState(loginCode);
+   * if (state.status === "ok" && state.data === "none") await app.redirectToSignIn();
+   */
+  getCliLoginState(loginCode: string) {
+    return import("../auth/cli-confirm").then((m) => m.getCliLoginState(this.ctx, loginCode));
+  }
+
+  /**
+   * Signs this app in as the anonymous user of the CLI waiting on `loginCode` (possible once per login), so a
+   * signed-out visitor can sign up from there and keep what they did in the CLI; confirm with
+   * {@link ClientFlows.confirmCliLogin} afterwards. No such session is a `CliAuthError` result.
+   * @example
+   * if ((await app.claimCliAnonymousSession(loginCode)).status === "ok") await app.redirectToSignUp();
+   */
+  claimCliAnonymousSession(loginCode: string, options?: StoreOption) {
+    return import("../auth/cli-confirm").then((m) => m.claimCliAnonymousSession(this.ctx, loginCode, options));
+  }
+}
