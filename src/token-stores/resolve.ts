@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors/base";
-import { createCookieTokenStore } from "./cookie";
+import { createCookieTokenStore, isBrowserCookieStore } from "./cookie";
 import { createExplicitTokenStore } from "./explicit";
 import { createMemoryTokenStore } from "./memory";
 import { createNextjsCookieTokenStore } from "./nextjs-cookie";
@@ -51,7 +51,10 @@ export function resolveTokenStore(init: TokenStoreInit, ctx: { projectId: string
   if (init === "nextjs-cookie") return createNextjsCookieTokenStore(ctx);
   if (typeof init === "object" && !Array.isArray(init)) {
     const value = init as Record<string, unknown>;
-    if (typeof value.get === "function" && typeof value.set === "function") return checkedStore(init as TokenStore);
+    if (typeof value.get === "function" && typeof value.set === "function") {
+      // latchkey's own cookie store needs no checking, and apps must recognize it (see isBrowserCookieStore).
+      return isBrowserCookieStore(init as TokenStore) ? (init as TokenStore) : checkedStore(init as TokenStore);
+    }
     if ("headers" in value) return createRequestTokenStore(init as RequestLike, ctx.projectId);
     if ("accessToken" in value || "refreshToken" in value) return createExplicitTokenStore(value);
   }
