@@ -118,6 +118,8 @@ export type { Result } from "./util/result";
 export type { AccessType, RetryOptions } from "./http/types";
 export type { HandlerUrls, HandlerUrlOptions, HandlerUrlTarget, ResolvedHandlerUrls } from "./urls/handler-urls";
 export type { PartialUserOptions, TokenPartialUser } from "./auth/partial-user";
+export type { CliLoginError, PromptCliLoginOptions } from "./auth/cli-login";
+export type { CliLoginState } from "./auth/cli-confirm";
 export type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection } from "./resources/connected-accounts";
 export type { InternalSessionLike, ProjectOwnerSession } from "./apps/owner-session";
 export type { InternalSession } from "./session/internal-session";

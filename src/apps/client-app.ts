@@ -24,6 +24,7 @@ import { CLIENT_VERSION } from "../version";
 import { stackAppInternalsSymbol } from "../compat/internals-symbol";
 import type { AppInternals, StackClientAppJson } from "../compat/internals";
 import type { PartialUserOptions, TokenPartialUser } from "../auth/partial-user";
+import type { PromptCliLoginOptions } from "../auth/cli-login";
 
 /**
  * @internal `options` on top of the settings of `options.inheritsFrom` (a latchkey app); options given as
@@ -245,6 +246,60 @@ export class ClientApp {
    */
   getTeamInvitationDetails(code: string, options?: StoreOption) {
     return import("../resources/team-invitations").then((m) => m.getTeamInvitationDetails(this.ctx, code, options));
+  }
+
+  /**
+   * Signs a command-line app in through the browser: starts a CLI login, shows the link to the app's CLI
+   * confirmation page (`appUrl` + `urls.cliAuthConfirm` + `?login_code=…`; through `promptLink`, else printed),
+   * then polls every `waitTimeMillis` (default 2000) until the user confirms there. The result is the refresh
+   * token of the confirming browser's session (nothing is stored: build an app on it). Expired, already used,
+   * timed out after `maxAttempts` (default unlimited) and other failures are `CliAuth*Error` results. Works in
+   * Node; no browser code is loaded. See {@link PromptCliLoginOptions}.
+   * @example
+   * const result = await app.promptCliLogin({ appUrl: "https://myapp.example" });
+   * if (result.status === "ok") {
+   *   const cliApp = new ClientApp({ projectId, tokenStore: { refreshToken: result.data } });
+   *   console.log((await cliApp.getUser())?.primaryEmail);
+   * }
+   */
+  promptCliLogin(options: PromptCliLoginOptions) {
+    return import("../auth/cli-login").then((m) => m.promptCliLogin(this.ctx, options));
+  }
+
+  /**
+   * The browser side of a CLI login (the confirmation page's "Authorize" button): hands the signed-in user's
+   * session to the CLI waiting on `loginCode` (the page's `login_code` query parameter). An unknown, expired or
+   * used code is a `CliAuthError` result, a restricted user (anonymous, unverified e-mail) a
+   * `RestrictedUserNotAllowed` one, and no signed-in user a `UserAuthenticationRequired` one.
+   * @example
+   * const loginCode = new URLSearchParams(location.search).get("login_code")!;
+   * const result = await app.confirmCliLogin(loginCode);
+   * if (result.status === "error") showError(result.error.message);
+   */
+  confirmCliLogin(loginCode: string, options?: StoreOption) {
+    return import("../auth/cli-confirm").then((m) => m.confirmCliLogin(this.ctx, loginCode, options));
+  }
+
+  /**
+   * Whether the CLI waiting on `loginCode` has an anonymous session this browser may take over (`"anonymous"`)
+   * or not (`"none"`), for a confirmation page whose visitor is signed out. A bad code is a `CliAuthError` result.
+   * @example
+   * const state = await app.getCliLoginState(loginCode);
+   * if (state.status === "ok" && state.data === "none") await app.redirectToSignIn();
+   */
+  getCliLoginState(loginCode: string) {
+    return import("../auth/cli-confirm").then((m) => m.getCliLoginState(this.ctx, loginCode));
+  }
+
+  /**
+   * Signs this app in as the anonymous user of the CLI waiting on `loginCode` (possible once per login), so a
+   * signed-out visitor can sign up from there and keep what they did in the CLI; confirm with
+   * {@link ClientApp.confirmCliLogin} afterwards. No such session is a `CliAuthError` result.
+   * @example
+   * if ((await app.claimCliAnonymousSession(loginCode)).status === "ok") await app.redirectToSignUp();
+   */
+  claimCliAnonymousSession(loginCode: string, options?: StoreOption) {
+    return import("../auth/cli-confirm").then((m) => m.claimCliAnonymousSession(this.ctx, loginCode, options));
   }
 
   /**

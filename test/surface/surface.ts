@@ -98,7 +98,6 @@ export const ALLOWED_ABSENT: Record<string, string> = {
   callOAuthCallback: BROWSER_FLOWS,
   signInWithPasskey: BROWSER_FLOWS,
   registerPasskey: BROWSER_FLOWS,
-  promptCliLogin: BROWSER_FLOWS,
   linkConnectedAccount: BROWSER_FLOWS,
   getOrLinkConnectedAccount: BROWSER_FLOWS,
 };

@@ -240,3 +240,16 @@ export async function admin(): Promise<void> {
   const sent = await adminApp.listSentEmails();
   show(String(sent.length));
 }
+
+export async function cliLogin(): Promise<string | null> {
+  const result = await clientApp.promptCliLogin({
+    appUrl: "https://app.example",
+    expiresInMillis: 600_000,
+    promptLink: (url, loginCode) => show(`${url} ${loginCode}`),
+  });
+  if (result.status === "ok") return result.data;
+  const error: KnownErrors["CliAuthError"] | KnownErrors["CliAuthExpiredError"] | KnownErrors["CliAuthUsedError"] = result.error;
+  if (KnownErrors.CliAuthExpiredError.isInstance(error) || KnownErrors.CliAuthUsedError.isInstance(error)) show("start again");
+  show(error.message);
+  return null;
+}

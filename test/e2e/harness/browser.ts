@@ -1,0 +1,34 @@
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+
+/** Debian's Chromium (`apt-get install -y chromium`); `.ci/run` installs it. */
+export const CHROMIUM = process.env.LATCHKEY_CHROMIUM ?? "/usr/bin/chromium";
+
+/**
+ * Launches headless Chromium. A missing browser is an error that says how to install it: the browser tests
+ * never skip.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install it (Debian: apt-get update && apt-get install -y chromium) or set LATCHKEY_CHROMIUM.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+  });
+}
+
+/**
+ * Gives `page` Chromium's virtual WebAuthn authenticator (a platform authenticator with resident keys and user
+ * verification that always succeeds), so passkey ceremonies run without a person. Returns its id.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  return authenticatorId;
+}
