@@ -1,6 +1,6 @@
 /**
- * One refresh for all the tabs of a browser that share a cookie session. Loaded (by `import()`) on the first
- * refresh of a session over the browser cookie store; other stores never load it.
+ * One refresh for all the tabs of a browser that share a cookie session. Loaded with `cross-tab.ts` (by
+ * `import()`) when an app first uses a session over the browser cookie store; other stores never load it.
  *
  * With the Web Locks API, a tab refreshes while holding the lock `latchkey-refresh-<projectId>`; a tab that
  * needed a refresh at the same time gets the lock next, re-reads the cookies and finds the new access token
@@ -18,7 +18,12 @@ import type { TokenPair } from "../token-stores/types";
 import { accessTokenExpiresAt, MIN_TOKEN_VALIDITY_MS } from "./jwt";
 import type { Session } from "./session";
 
-/** The longest a tab waits for another tab's refresh before it refreshes by itself. */
+/**
+ * The longest a tab waits for another tab's refresh before it refreshes by itself.
+ * @internal
+ * @example
+ * await refreshAcrossTabs(projectId, session, run, refreshToken, replaced, { waitMs: CROSS_TAB_WAIT_MS });
+ */
 export const CROSS_TAB_WAIT_MS = 5_000;
 /** How often a tab waiting without Web Locks re-reads the token cookies. */
 const POLL_MS = 50;

@@ -5,6 +5,8 @@ import { decodeJwt } from "jose";
  * reads expiries, so the lazily loaded cross-tab module can use it without pulling the session class into a chunk
  * of its own.
  * @internal
+ * @example
+ * const usable = accessTokenExpiresAt(token) - Date.now() >= MIN_TOKEN_VALIDITY_MS;
  */
 export const MIN_TOKEN_VALIDITY_MS = 20_000;
 

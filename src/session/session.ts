@@ -24,14 +24,17 @@ export interface StaleMarks {
 /**
  * Runs `run` (the refresh of `refreshToken`, which stores its result) so that sessions elsewhere sharing the
  * session's store (other tabs) do not refresh at the same time; `replaced` is the access token the refresh is
- * to replace. See `session/cross-tab-refresh.ts`.
+ * to replace. See `session/cross-tab.ts`.
  * @internal
+ * @example
+ * const coordinate: RefreshCoordinator = (run, refreshToken, replaced) => refreshAcrossTabs(projectId, session, run, refreshToken, replaced);
  */
 export type RefreshCoordinator = (run: () => Promise<TokenPair>, refreshToken: string, replaced: string | null) => Promise<TokenPair>;
 
 /**
  * A signed-in (or signed-out) session over one token store: hands out access tokens that are valid for at
- * least 20 s, refreshing them with the refresh token when needed. Concurrent callers share one refresh.
+ * least 20 s, refreshing them with the refresh token when needed. Concurrent callers share one refresh (and, over
+ * the browser cookie store, so do the other tabs: see `session/cross-tab.ts`).
  * A refresh the server refuses (a refresh-token error) invalidates the session and clears the store.
  *
  * An access token carries claims about the user (name, e-mail, verification, selected team, restriction,
