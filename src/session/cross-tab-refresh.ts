@@ -91,7 +91,13 @@ export async function refreshAcrossTabs(
   const waitMs = options.waitMs ?? CROSS_TAB_WAIT_MS;
   const locks = options.locks !== undefined ? options.locks : (globalThis.navigator as { locks?: LockRequester } | undefined)?.locks;
   const reuse = () => storedElsewhere(session, refreshToken, replaced);
-  const work = async () => (await reuse()) ?? run();
+  const work = async () => {
+    const tokens = (await reuse()) ?? (await run());
+    // Read the cookies back before letting the next tab in: a browser may still be writing them (Chromium hands
+    // cookie writes to another process without waiting), and a read of this page's cookies waits for its writes.
+    await session.read();
+    return tokens;
+  };
   if (locks) return withLock(locks, `latchkey-refresh-${projectId}`, waitMs, work);
   return withMarker(`latchkey-refreshing-${projectId}`, waitMs, work, reuse);
 }

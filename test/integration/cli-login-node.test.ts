@@ -81,11 +81,13 @@ test("promptCliLogin's code loads on demand and pulls no browser-flow module in"
   const forLogin = inputsOf(staticClosure(cliChunk, new Set(atImport)));
   expect(forLogin).toContain("src/auth/cli-login.ts");
   expect(forLogin.filter((i) => BROWSER_MODULES.test(i) || /src\/auth\/(oauth|passkey)/.test(i))).toEqual([]);
-  // js-cookie is present only as the cookie token store's import (it reads `document` inside get/set, never on load).
+  // js-cookie is present only as an import of the cookie token store and of the cross-tab refresh (which sessions
+  // over the cookie store load through import()); both read `document` inside their functions, never on load.
   const cookieImporters = Object.entries(metafile.inputs)
     .filter(([, input]) => input.imports.some((imp) => imp.path.includes("node_modules/js-cookie/")))
     .map(([file]) => file);
-  expect(cookieImporters).toEqual(["src/token-stores/cookie.ts"]);
+  expect(cookieImporters.sort()).toEqual(["src/session/cross-tab-refresh.ts", "src/token-stores/cookie.ts"]);
+  expect(inputsOf(atImport).filter((i) => i.includes("src/session/cross-tab"))).toEqual([]);
 });
 
 test("in a plain Node process the program imports without touching a browser global and logs in", async () => {
