@@ -6,6 +6,7 @@ import type { AccessType, HttpSettings, RequestSpec } from "../http/types";
 import { Session } from "../session/session";
 import type { StaleMarks } from "../session/session";
 import { resolveTokenStore } from "../token-stores/resolve";
+import { isBrowserCookieStore } from "../token-stores/cookie";
 import type { TokenStore, TokenStoreInit } from "../token-stores/types";
 import { resolveHandlerUrls } from "../urls/handler-urls";
 import type { HandlerUrls } from "../urls/handler-urls";
@@ -101,6 +102,8 @@ export class AppCore {
     if (!session) {
       const created = new Session(store, (token) => this.refreshAccessToken(token), undefined, this.staleMarks);
       created.onInvalidate(() => this.onSessionInvalidated?.(created));
+      // A cookie session is shared with the page's other tabs: see session/cross-tab.ts (loaded now).
+      if (isBrowserCookieStore(store)) created.crossTab = import("../session/cross-tab").then((m) => m.shareAcrossTabs(created, this), () => undefined);
       this.sessions.set(store, (session = created));
     }
     return session;

@@ -1,6 +1,16 @@
 import { decodeJwt } from "jose";
 
 /**
+ * An access token is reused while at least this much validity remains (spec §9). Kept here, beside the code that
+ * reads expiries, so the lazily loaded cross-tab module can use it without pulling the session class into a chunk
+ * of its own.
+ * @internal
+ * @example
+ * const usable = accessTokenExpiresAt(token) - Date.now() >= MIN_TOKEN_VALIDITY_MS;
+ */
+export const MIN_TOKEN_VALIDITY_MS = 20_000;
+
+/**
  * The payload of an access token, read without verifying it (the server verifies; the client only needs its
  * expiry and claims), or null when it is not a readable JWT.
  * @internal

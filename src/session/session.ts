@@ -1,10 +1,9 @@
 import { ArgumentError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { TokenPair, TokenStore } from "../token-stores/types";
-import { accessTokenExpiresAt } from "./jwt";
+import { accessTokenExpiresAt, MIN_TOKEN_VALIDITY_MS } from "./jwt";
 
-/** An access token is reused while at least this much validity remains (spec §9). */
-export const MIN_TOKEN_VALIDITY_MS = 20_000;
+export { MIN_TOKEN_VALIDITY_MS };
 /** Callers may ask for at most this much remaining validity (exclusive). */
 export const MAX_REQUESTABLE_VALIDITY_MS = 60_000;
 
@@ -23,8 +22,19 @@ export interface StaleMarks {
 }
 
 /**
+ * Runs `run` (the refresh of `refreshToken`, which stores its result) so that sessions elsewhere sharing the
+ * session's store (other tabs) do not refresh at the same time; `replaced` is the access token the refresh is
+ * to replace. See `session/cross-tab.ts`.
+ * @internal
+ * @example
+ * const coordinate: RefreshCoordinator = (run, refreshToken, replaced) => refreshAcrossTabs(projectId, session, run, refreshToken, replaced);
+ */
+export type RefreshCoordinator = (run: () => Promise<TokenPair>, refreshToken: string, replaced: string | null) => Promise<TokenPair>;
+
+/**
  * A signed-in (or signed-out) session over one token store: hands out access tokens that are valid for at
- * least 20 s, refreshing them with the refresh token when needed. Concurrent callers share one refresh.
+ * least 20 s, refreshing them with the refresh token when needed. Concurrent callers share one refresh (and, over
+ * the browser cookie store, so do the other tabs: see `session/cross-tab.ts`).
  * A refresh the server refuses (a refresh-token error) invalidates the session and clears the store.
  *
  * An access token carries claims about the user (name, e-mail, verification, selected team, restriction,
@@ -48,8 +58,13 @@ export class Session {
   /** @internal Ended (sign-out, a refused refresh) and nobody signed in on it since. */
   invalid = false;
   private ownMarks = 0;
-  /** The stored access token was obtained after this many marks (so it is stale while fewer than `marks()`). */
-  private freshAt: number;
+  /** @internal The stored access token was obtained after this many marks (so it is stale while fewer than `marks()`). */
+  freshAt: number;
+  /**
+   * @internal Set for a store shared with other tabs: resolves to what coordinates this session's refreshes with
+   * theirs (see `session/cross-tab.ts`), or undefined when that could not be loaded.
+   */
+  crossTab?: Promise<RefreshCoordinator | undefined>;
 
   constructor(
     /** Where the tokens live. */
@@ -63,7 +78,8 @@ export class Session {
     this.freshAt = appMarks.count;
   }
 
-  private marks(): number {
+  /** @internal */
+  marks(): number {
     return this.ownMarks + this.appMarks.count;
   }
 
@@ -153,7 +169,13 @@ export class Session {
     return flight.promise;
   }
 
-  private async runRefresh(refreshToken: string, marks: number): Promise<TokenPair> {
+  private runRefresh(refreshToken: string, marks: number): Promise<TokenPair> {
+    const run = () => this.exchange(refreshToken, marks);
+    const replaced = this.known.accessToken;
+    return this.crossTab ? this.crossTab.then((coordinate) => (coordinate ? coordinate(run, refreshToken, replaced) : run())) : run();
+  }
+
+  private async exchange(refreshToken: string, marks: number): Promise<TokenPair> {
     let accessToken: string;
     try {
       accessToken = await this.refresher(refreshToken);

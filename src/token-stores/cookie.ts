@@ -30,14 +30,27 @@ export interface CookieTokenStoreOptions {
 export const inCookiePage = (): boolean =>
   typeof document !== "undefined" && typeof document.cookie === "string" && typeof location !== "undefined" && typeof location.protocol === "string";
 
+const browserStores = new WeakSet<TokenStore>();
+
+/**
+ * Whether `store` is a browser cookie store made by {@link createCookieTokenStore}: shared with the page's other
+ * tabs, so apps follow its changes and coordinate refreshes across tabs.
+ * @internal
+ * @example
+ * if (isBrowserCookieStore(store)) store.subscribe!(onChange);
+ */
+export const isBrowserCookieStore = (store: TokenStore): boolean => browserStores.has(store);
+
 /**
  * The browser cookie token store, compatible with the official SDK's cookies (see `cookie-format.ts` for the names
  * it reads and writes). Refresh cookie for 1 year (31536000 s), access cookie for 1 day (86400 s), `Path=/`,
  * `SameSite=Lax`; on an https page both are `Secure` and the refresh cookie takes the `__Host-` name, on an http
  * page neither (a browser would drop a `Secure` cookie there), as the official SDK does. While at least one
  * listener is subscribed it polls `document.cookie` every 100 ms and calls the listeners when another tab changed
- * the tokens; listeners are also called after every `set`. Setting `{ accessToken: null, refreshToken: null }`
- * deletes the cookies. Throws an `ArgumentError` outside a browser page, naming the stores to use there.
+ * the tokens; listeners are also called after every `set`. An app using this store subscribes from its first use
+ * of the session on, so a sign-out or sign-in in another tab reaches it (and tabs refreshing at once make one
+ * refresh, see `session/cross-tab.ts`). Setting `{ accessToken: null, refreshToken: null }` deletes the cookies.
+ * Throws an `ArgumentError` outside a browser page, naming the stores to use there.
  *
  * @example
  * const store = createCookieTokenStore({ projectId });
@@ -73,7 +86,7 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions): TokenS
   };
   last = read();
 
-  return {
+  const store: TokenStore = {
     get() {
       sync();
       return { ...last };
@@ -107,4 +120,6 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions): TokenS
       };
     },
   };
+  browserStores.add(store);
+  return store;
 }

@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors/base";
-import { createCookieTokenStore, inCookiePage } from "./cookie";
+import { createCookieTokenStore, inCookiePage, isBrowserCookieStore } from "./cookie";
 import { createExplicitTokenStore } from "./explicit";
 import { createMemoryTokenStore } from "./memory";
 import type { RequestLike, TokenPair, TokenStore, TokenStoreInit } from "./types";
@@ -75,7 +75,10 @@ export function resolveTokenStore(init: TokenStoreInit, ctx: { projectId: string
   }
   if (typeof init === "object" && !Array.isArray(init)) {
     const value = init as Record<string, unknown>;
-    if (typeof value.get === "function" && typeof value.set === "function") return checkedStore(init as TokenStore);
+    if (typeof value.get === "function" && typeof value.set === "function") {
+      // latchkey's own cookie store needs no checking, and apps must recognize it (see isBrowserCookieStore).
+      return isBrowserCookieStore(init as TokenStore) ? (init as TokenStore) : checkedStore(init as TokenStore);
+    }
     if ("headers" in value) return requestStore(init as RequestLike, ctx.projectId);
     if ("accessToken" in value || "refreshToken" in value) return createExplicitTokenStore(value);
   }

@@ -81,13 +81,13 @@ test("promptCliLogin's code loads on demand and pulls no browser-flow module in"
   const forLogin = inputsOf(staticClosure(cliChunk, new Set(atImport)));
   expect(forLogin).toContain("src/auth/cli-login.ts");
   expect(forLogin.filter((i) => BROWSER_MODULES.test(i) || /src\/auth\/(oauth|passkey)/.test(i))).toEqual([]);
-  // js-cookie is present only as the import of the cookie token store and of the OAuth verifier cookies (lazy chunks
-  // the CLI never loads); both read `document` inside their functions, never on load.
+  // js-cookie is present only as an import of the cookie token store, of the OAuth verifier cookies and of the
+  // cross-tab refresh (lazy chunks the CLI never loads); all read `document` inside their functions, never on load.
   const cookieImporters = Object.entries(metafile.inputs)
     .filter(([, input]) => input.imports.some((imp) => imp.path.includes("node_modules/js-cookie/")))
-    .map(([file]) => file)
-    .sort();
-  expect(cookieImporters).toEqual(["src/auth/oauth-cookies.ts", "src/token-stores/cookie.ts"]);
+    .map(([file]) => file);
+  expect(cookieImporters.sort()).toEqual(["src/auth/oauth-cookies.ts", "src/session/cross-tab-refresh.ts", "src/token-stores/cookie.ts"]);
+  expect(inputsOf(atImport).filter((i) => i.includes("src/session/cross-tab"))).toEqual([]);
 });
 
 test("in a plain Node process the program imports without touching a browser global and logs in", async () => {
