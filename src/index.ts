@@ -116,7 +116,7 @@ export type { ResetPasswordOptions } from "./auth/password-reset";
 export type { GetUserOptions } from "./auth/session-flows";
 export type { PasskeySignInOptions, RegisterPasskeyOptions } from "./auth/passkey";
 export type { PasskeyWebAuthnErrorCode } from "./auth/passkey-checks";
-export { generateTotpSecret, totpSecretToBase32, totpUri, verifyTotpCode } from "./auth/totp";
+export { generateTotpSecret, totpSecretToBase32, totpUri } from "./auth/totp";
 export type { TotpUriOptions } from "./auth/totp";
 export type { Result } from "./util/result";
 export type { AccessType, RetryOptions } from "./http/types";

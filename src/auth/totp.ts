@@ -23,13 +23,13 @@ function requireLabelPart(value: unknown, name: string): string {
 
 /**
  * A new random TOTP secret: 20 bytes (160 bits, the length RFC 4226 recommends) from `crypto.getRandomValues`.
- * Show it to the user as a QR code of {@link totpUri} (or as {@link totpSecretToBase32} to type in), check a code
- * from their app with {@link verifyTotpCode}, then turn the second factor on with `user.update`.
+ * Show it to the user as a QR code of {@link totpUri} (or as {@link totpSecretToBase32} to type in), then turn the
+ * second factor on with `user.update`; from then on every sign-in asks for the code their app shows.
  *
  * @example
  * const secret = generateTotpSecret();
  * showQrCode(totpUri({ secret, accountName: user.primaryEmail!, issuer: "My App" }));
- * if (await verifyTotpCode(secret, typedCode)) await user.update({ totpMultiFactorSecret: secret });
+ * await user.update({ totpMultiFactorSecret: secret });
  */
 export function generateTotpSecret(): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(SECRET_BYTES));
@@ -87,39 +87,4 @@ export function totpUri(options: TotpUriOptions): string {
   const issuer = encodeURIComponent(requireLabelPart(options.issuer, "issuer"));
   const account = encodeURIComponent(requireLabelPart(options.accountName, "accountName"));
   return `otpauth://totp/${issuer}:${account}?secret=${secret}&issuer=${issuer}&algorithm=SHA1&digits=${DIGITS}&period=${PERIOD_SECONDS}`;
-}
-
-/**
- * Whether `code` is the secret's TOTP code now (or at `at`), allowing `window` steps of 30 s either side for clock
- * drift (default 1). Use it to check the user set up their authenticator app before turning the factor on.
- * Needs Web Crypto's `crypto.subtle` (browsers give it to secure pages: https or localhost).
- *
- * @example
- * if (!(await verifyTotpCode(secret, "123456"))) showError("That code does not match; try the next one.");
- */
-export async function verifyTotpCode(secret: Uint8Array, code: string, options: { at?: Date | number; window?: number } = {}): Promise<boolean> {
-  const key = requireSecret(secret);
-  if (typeof code !== "string") throw new ArgumentError("code must be a string of 6 digits.");
-  const window = options.window ?? 1;
-  if (!Number.isInteger(window) || window < 0 || window > 10) throw new ArgumentError("window must be an integer from 0 to 10.");
-  const at = options.at === undefined ? Date.now() : +options.at;
-  if (!Number.isFinite(at)) throw new ArgumentError("at must be a Date or a time in milliseconds.");
-  if (!/^\d{6}$/.test(code.trim())) return false;
-  const hmacKey = await crypto.subtle.importKey("raw", new Uint8Array(key), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
-  const step = Math.floor(at / 1000 / PERIOD_SECONDS);
-  for (let drift = -window; drift <= window; drift++) {
-    if ((await totpAt(hmacKey, step + drift)) === code.trim()) return true;
-  }
-  return false;
-}
-
-/** The code of one time step (RFC 4226 dynamic truncation). */
-async function totpAt(key: CryptoKey, step: number): Promise<string> {
-  const counter = new DataView(new ArrayBuffer(8));
-  counter.setUint32(0, Math.floor(step / 2 ** 32));
-  counter.setUint32(4, step >>> 0);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, counter.buffer));
-  const offset = mac[mac.length - 1] & 0x0f;
-  const binary = ((mac[offset] & 0x7f) << 24) | (mac[offset + 1] << 16) | (mac[offset + 2] << 8) | mac[offset + 3];
-  return String(binary % 10 ** DIGITS).padStart(DIGITS, "0");
 }

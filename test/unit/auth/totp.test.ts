@@ -1,7 +1,5 @@
-// TOTP enrolment helpers: the secret, its base32 and otpauth:// forms, and the local code check, against the RFCs'
-// test vectors and the independent RFC 6238 implementation the integration tests use.
-import { ArgumentError, generateTotpSecret, totpSecretToBase32, totpUri, verifyTotpCode } from "../../../src/index";
-import { totp } from "../../helpers/totp";
+// TOTP enrolment helpers: the secret and its base32 and otpauth:// forms, against RFC 4648's test vectors.
+import { ArgumentError, generateTotpSecret, totpSecretToBase32, totpUri } from "../../../src/index";
 
 const RFC_SECRET = new TextEncoder().encode("12345678901234567890");
 
@@ -63,46 +61,4 @@ test("bad arguments are ArgumentErrors", () => {
     () => totpUri({ secret: [1, 2] as never, accountName: "a", issuer: "X" }),
   ];
   for (const call of bad) expect(() => call()).toThrow(ArgumentError);
-});
-
-// RFC 6238 appendix B (SHA-1), last six digits of each eight-digit value.
-test.each([
-  [59, "287082"],
-  [1111111109, "081804"],
-  [1111111111, "050471"],
-  [1234567890, "005924"],
-  [2000000000, "279037"],
-  [20000000000, "353130"],
-])("verifyTotpCode accepts RFC 6238's code at T=%i", async (seconds, code) => {
-  expect(await verifyTotpCode(RFC_SECRET, code, { at: seconds * 1000, window: 0 })).toBe(true);
-  expect(totp(RFC_SECRET, seconds * 1000)).toBe(code);
-});
-
-test("verifyTotpCode: the current code, neighbours within the window, nothing else", async () => {
-  const secret = generateTotpSecret();
-  const now = Date.UTC(2030, 0, 1, 12, 0, 15);
-  expect(await verifyTotpCode(secret, totp(secret, now), { at: now })).toBe(true);
-  expect(await verifyTotpCode(secret, ` ${totp(secret, now)} `, { at: new Date(now) })).toBe(true);
-  expect(await verifyTotpCode(secret, totp(secret, now - 30_000), { at: now })).toBe(true);
-  expect(await verifyTotpCode(secret, totp(secret, now - 30_000), { at: now, window: 0 })).toBe(false);
-  expect(await verifyTotpCode(secret, totp(secret, now + 60_000), { at: now })).toBe(false);
-  expect(await verifyTotpCode(secret, totp(secret, now + 60_000), { at: now, window: 2 })).toBe(true);
-  const wrong = String((Number(totp(secret, now)) + 1) % 1_000_000).padStart(6, "0");
-  expect(await verifyTotpCode(secret, wrong, { at: now, window: 0 })).toBe(false);
-  for (const notACode of ["", "12345", "1234567", "abcdef", "12 456"]) expect(await verifyTotpCode(secret, notACode, { at: now })).toBe(false);
-  // Without `at`, the current time.
-  expect(await verifyTotpCode(secret, totp(secret))).toBe(true);
-});
-
-test("verifyTotpCode refuses bad arguments", async () => {
-  for (const call of [
-    () => verifyTotpCode(new Uint8Array(0), "123456"),
-    () => verifyTotpCode(RFC_SECRET, 123456 as never),
-    () => verifyTotpCode(RFC_SECRET, "123456", { window: -1 }),
-    () => verifyTotpCode(RFC_SECRET, "123456", { window: 1.5 }),
-    () => verifyTotpCode(RFC_SECRET, "123456", { window: 11 }),
-    () => verifyTotpCode(RFC_SECRET, "123456", { at: NaN }),
-  ]) {
-    await expect(call()).rejects.toThrow(ArgumentError);
-  }
 });
