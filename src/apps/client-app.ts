@@ -17,7 +17,7 @@ import type { CoreKeys } from "./app-core";
 import { ClientFlows } from "./client-flows";
 import type { CurrentUser } from "./current-user";
 import type { ClientAppOptions } from "./options";
-import { optionalObject } from "./options";
+import { optionalBoolean, optionalObject } from "./options";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "../urls/handler-urls";
 import { inBrowser } from "../urls/redirect";
@@ -79,7 +79,7 @@ export class ClientApp extends ClientFlows {
     this.ctx = { core: this.core, users: createUserCache(this.core), caches: new Map() };
     this.core.onSessionInvalidated = (session) => forgetSession(this.ctx, session);
     const noPrefetch = options.noAutomaticPrefetch;
-    if (noPrefetch !== undefined && typeof noPrefetch !== "boolean") throw new ArgumentError("noAutomaticPrefetch must be a boolean.");
+    optionalBoolean(noPrefetch, "noAutomaticPrefetch");
     // After the constructors of subclasses ran (an AdminApp's owner session is set up after this one).
     if (!noPrefetch && inBrowser()) Promise.resolve().then(() => this.getProject()).catch(() => {});
   }

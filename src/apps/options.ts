@@ -106,6 +106,15 @@ export function requireString(value: unknown, name: string): string {
   return value;
 }
 
+/**
+ * @internal Checks an optional flag is a boolean (or undefined), or throws an ArgumentError naming it.
+ * @example
+ * optionalBoolean(options.noRedirect, "noRedirect");
+ */
+export function optionalBoolean(value: unknown, name: string): void {
+  if (value !== undefined && typeof value !== "boolean") throw new ArgumentError(`${name} must be a boolean.`);
+}
+
 /** @internal Checks an optional argument is an object (or undefined). */
 export function optionalObject<T extends object>(value: T | undefined, name: string): T | Record<string, never> {
   if (value === undefined) return {};

@@ -1,3 +1,4 @@
+import { WebAuthnError } from "@simplewebauthn/browser";
 import type { KnownError } from "../errors";
 import { knownError } from "../errors/from-json";
 import { isKnownErrorOf } from "../errors/known-error";
@@ -30,26 +31,6 @@ export type PasskeyWebAuthnErrorCode =
   | "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY";
 
 /**
- * @internal Every {@link PasskeyWebAuthnErrorCode}, for checks at run time.
- * @example
- * WEBAUTHN_ERROR_CODES.includes(error.code); // a code this library knows
- */
-export const WEBAUTHN_ERROR_CODES: readonly PasskeyWebAuthnErrorCode[] = [
-  "ERROR_CEREMONY_ABORTED",
-  "ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT",
-  "ERROR_AUTO_REGISTER_USER_VERIFICATION_FAILURE",
-  "ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT",
-  "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED",
-  "ERROR_MALFORMED_PUBKEYCREDPARAMS",
-  "ERROR_AUTHENTICATOR_NO_SUPPORTED_PUBKEYCREDPARAMS_ALG",
-  "ERROR_INVALID_DOMAIN",
-  "ERROR_INVALID_RP_ID",
-  "ERROR_INVALID_USER_ID_LENGTH",
-  "ERROR_AUTHENTICATOR_GENERAL_ERROR",
-  "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY",
-];
-
-/**
  * @internal The relying-party id the platform puts in its options for the client to replace with the page's hostname.
  * @example
  * if (options_json.rp.id === RP_ID_SENTINEL) options_json.rp.id = location.hostname;
@@ -71,17 +52,17 @@ export function webAuthnError(code: PasskeyWebAuthnErrorCode, message: string, c
 
 /**
  * @internal Any failure of the browser ceremony (`startRegistration` / `startAuthentication`) as a
- * `PasskeyWebAuthnError`: a `WebAuthnError` keeps its code and message; anything else the browser threw is
- * passed through with its own message.
+ * `PasskeyWebAuthnError`: a `WebAuthnError` (which `@simplewebauthn/browser` raises with one of its codes) keeps
+ * its code and message; anything else the browser threw is passed through with its own message.
  * @example
  * try { response = await startRegistration({ optionsJSON }); } catch (e) { return err(ceremonyFailure(e)); }
  */
 export function ceremonyFailure(error: unknown): WebAuthnFailure {
-  const { code, message } = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; message?: unknown };
-  const known = WEBAUTHN_ERROR_CODES.includes(code as PasskeyWebAuthnErrorCode);
-  // Not `instanceof Error`: a DOMException may come from another realm (a frame, a test environment).
+  // The library creates its WebAuthnError in this realm, so `instanceof` holds for it; the browser's own errors
+  // are not checked with `instanceof Error`: a DOMException may come from another realm (a frame, a test environment).
+  const { message } = (typeof error === "object" && error !== null ? error : {}) as { message?: unknown };
   const text = typeof message === "string" && message ? message : `The browser refused the passkey ceremony: ${String(error)}`;
-  return webAuthnError(known ? (code as PasskeyWebAuthnErrorCode) : "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY", text, error);
+  return webAuthnError(error instanceof WebAuthnError ? (error.code as PasskeyWebAuthnErrorCode) : "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY", text, error);
 }
 
 // Labels of letters, digits and inner hyphens; two or more of them; an alphabetic or punycode top-level label.

@@ -1,9 +1,9 @@
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalBoolean, optionalObject, requireString } from "../apps/options";
 import type { KnownError } from "../errors";
 import { knownError } from "../errors/from-json";
-import { ArgumentError, LatchkeyError } from "../errors/base";
+import { LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
@@ -148,7 +148,7 @@ export async function registerChecked(ctx: AuthContext, session: Session, rpId: 
  */
 export async function signInWithPasskey(ctx: AuthContext, options?: PasskeySignInOptions): Promise<Result<undefined, SignInFailure>> {
   const o = optionalObject(options, "signInWithPasskey options");
-  if (o.noRedirect !== undefined && typeof o.noRedirect !== "boolean") throw new ArgumentError("noRedirect must be a boolean.");
+  optionalBoolean(o.noRedirect, "noRedirect");
   const session = ctx.core.session(o.tokenStore);
   if (!webAuthnAvailable()) return err(knownError("PASSKEY_AUTHENTICATION_FAILED", undefined, NO_WEBAUTHN) as SignInFailure);
   const rp = relyingPartyId(location.hostname);

@@ -4,11 +4,11 @@
  * turns it off. Nothing here talks to the platform, and a bundle that never imports these leaves them out.
  */
 import { ArgumentError } from "../errors/base";
+import { base32 } from "../http/random";
 
 const SECRET_BYTES = 20;
 const DIGITS = 6;
 const PERIOD_SECONDS = 30;
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 function requireSecret(secret: unknown): Uint8Array {
   if (!(secret instanceof Uint8Array) || secret.length === 0) throw new ArgumentError("secret must be a non-empty Uint8Array (the raw TOTP secret).");
@@ -42,20 +42,7 @@ export function generateTotpSecret(): Uint8Array {
  * totpSecretToBase32(new TextEncoder().encode("12345678901234567890")); // "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
  */
 export function totpSecretToBase32(secret: Uint8Array): string {
-  const bytes = requireSecret(secret);
-  let out = "";
-  let bits = 0;
-  let value = 0;
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
+  return base32(requireSecret(secret)).toUpperCase();
 }
 
 /**

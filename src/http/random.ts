@@ -16,12 +16,12 @@ function randomBytes(count: number): Uint8Array {
 }
 
 /**
- * A fresh random string in lowercase base32 carrying `bits` bits of entropy from the platform's CSPRNG
- * (224 bits → 45 characters, the platform's nonce and code format).
+ * `bytes` in RFC 4648 base32, lower case, without padding (the last character carries the leftover bits).
  * @internal
+ * @example
+ * base32(new Uint8Array([0xff])); // "74"
  */
-export function randomBase32(bits = 224): string {
-  const bytes = randomBytes(Math.ceil(bits / 8));
+export function base32(bytes: Uint8Array): string {
   let out = "";
   let buffer = 0;
   let held = 0;
@@ -35,5 +35,14 @@ export function randomBase32(bits = 224): string {
     buffer &= (1 << held) - 1;
   }
   if (held > 0) out += ALPHABET[(buffer << (5 - held)) & 31];
-  return out.slice(0, Math.ceil(bits / 5));
+  return out;
+}
+
+/**
+ * A fresh random string in lowercase base32 carrying `bits` bits of entropy from the platform's CSPRNG
+ * (224 bits → 45 characters, the platform's nonce and code format).
+ * @internal
+ */
+export function randomBase32(bits = 224): string {
+  return base32(randomBytes(Math.ceil(bits / 8))).slice(0, Math.ceil(bits / 5));
 }

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalBoolean, optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import type { Session } from "../session/session";
 import { resourceCache } from "./cached";
@@ -226,7 +226,7 @@ export async function createApiKey(
   if (typeof d.description !== "string") throw new ArgumentError("description must be a string.");
   if (d.expiresAt === undefined) throw new ArgumentError("expiresAt is required: a Date, or null for a key that never expires.");
   const expires_at_millis = expiryMillis(d.expiresAt);
-  if (d.isPublic !== undefined && typeof d.isPublic !== "boolean") throw new ArgumentError("isPublic must be a boolean.");
+  optionalBoolean(d.isPublic, "isPublic");
   const created = await ctx.core.request<ApiKeyJson>({
     method: "POST",
     path: `/${o.kind}-api-keys`,

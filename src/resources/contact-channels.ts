@@ -1,6 +1,6 @@
 import type { AuthContext } from "../auth/context";
 import { currentUserChanged, emailCallbackUrl } from "../auth/context";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalBoolean, optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import type { Session } from "../session/session";
 import { resourceCache } from "./cached";
@@ -99,9 +99,7 @@ export function contactChannelFromJson(ctx: AuthContext, session: Session, c: Co
 function channelBody(data: ContactChannelUpdate & { type?: string }) {
   const d = optionalObject(data, "contact channel data");
   if (d.value !== undefined) requireString(d.value, "value");
-  for (const key of ["usedForAuth", "isPrimary"] as const) {
-    if (d[key] !== undefined && typeof d[key] !== "boolean") throw new ArgumentError(`${key} must be a boolean.`);
-  }
+  for (const key of ["usedForAuth", "isPrimary"] as const) optionalBoolean(d[key], key);
   return { value: d.value, type: d.type, used_for_auth: d.usedForAuth, is_primary: d.isPrimary };
 }
 

@@ -1,6 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalObject, requireString } from "../apps/options";
-import { ArgumentError } from "../errors/base";
+import { optionalBoolean, optionalObject, requireString } from "../apps/options";
 import type { KnownErrors } from "../errors";
 import type { Session } from "../session/session";
 import type { Result } from "../util/result";
@@ -87,9 +86,7 @@ export function oauthProviderFromJson(ctx: AuthContext, session: Session, p: OAu
     allowConnectedAccounts: p.allow_connected_accounts,
     async update(data) {
       const d = optionalObject(data, "OAuth provider update");
-      for (const key of ["allowSignIn", "allowConnectedAccounts"] as const) {
-        if (d[key] !== undefined && typeof d[key] !== "boolean") throw new ArgumentError(`${key} must be a boolean.`);
-      }
+      for (const key of ["allowSignIn", "allowConnectedAccounts"] as const) optionalBoolean(d[key], key);
       const body = { allow_sign_in: d.allowSignIn, allow_connected_accounts: d.allowConnectedAccounts };
       const result = await ctx.core.expect<undefined, KnownErrors["OAuthProviderAccountIdAlreadyUsedForSignIn"]>(async () => {
         await ctx.core.request({ method: "PATCH", path, session, body });

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalBoolean, optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import type { Session } from "../session/session";
 import { resourceCache } from "./cached";
@@ -65,7 +65,7 @@ export async function listPermissions(
   const scoped = isTeamRef(teamOrOptions);
   if (!scoped && options !== undefined) throw new ArgumentError("listPermissions: pass the options first when no team is given.");
   const o = optionalObject(scoped ? options : (teamOrOptions as ListPermissionsOptions | undefined), "listPermissions options");
-  if (o.recursive !== undefined && typeof o.recursive !== "boolean") throw new ArgumentError("recursive must be a boolean.");
+  optionalBoolean(o.recursive, "recursive");
   const recursive = o.recursive ?? true;
   const items = scoped
     ? await teamPermissions(ctx).get([session, teamIdOf(teamOrOptions), recursive])

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../auth/context";
 import { currentUserChanged, emailCallbackUrl, forgetSession } from "../auth/context";
 import { checkNewPassword } from "../auth/password-rules";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalBoolean, optionalObject, requireString } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import type { KnownErrors } from "../errors";
 import type { Session } from "../session/session";
@@ -31,10 +31,6 @@ export interface UserUpdate {
 
 const nullableString = (value: unknown, name: string) => {
   if (value !== undefined && value !== null && typeof value !== "string") throw new ArgumentError(`${name} must be a string or null.`);
-};
-
-const optionalBoolean = (value: unknown, name: string) => {
-  if (value !== undefined && typeof value !== "boolean") throw new ArgumentError(`${name} must be a boolean.`);
 };
 
 /** Standard base64 of raw bytes, without Node's Buffer so it runs in browsers too. */

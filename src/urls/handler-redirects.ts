@@ -1,5 +1,5 @@
 import type { AppCore } from "../apps/app-core";
-import { optionalObject } from "../apps/options";
+import { optionalBoolean, optionalObject } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "./handler-urls";
 import { inBrowser, RETURN_TO } from "./redirect";
@@ -48,8 +48,6 @@ export function handlerRedirectUrl(urls: HandlerUrls, target: RedirectTarget, no
 export async function redirectToHandler(core: AppCore, target: RedirectTarget, options?: { replace?: boolean; noRedirectBack?: boolean }): Promise<boolean> {
   if (typeof core.urls[target] !== "string") throw new ArgumentError(`No URL for handler name ${String(target)}`);
   const o = optionalObject(options, "options");
-  for (const key of ["replace", "noRedirectBack"] as const) {
-    if (o[key] !== undefined && typeof o[key] !== "boolean") throw new ArgumentError(`options.${key} must be a boolean.`);
-  }
+  for (const key of ["replace", "noRedirectBack"] as const) optionalBoolean(o[key], `options.${key}`);
   return core.redirect(handlerRedirectUrl(core.urls, target, o.noRedirectBack), o.replace);
 }
