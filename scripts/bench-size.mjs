@@ -48,7 +48,9 @@ const entries = [
     budget: 34_000,
     aim: 28_000,
     forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//],
-    leftOut: [SERVER_ONLY_STORES],
+    // promptCliLogin is called by a command-line program in Node, never by a page (which confirms the login with
+    // confirmCliLogin, counted here): its module is not part of what a browser can fetch.
+    leftOut: [SERVER_ONLY_STORES, /\/auth\/cli-login$/],
   },
 ];
 
@@ -64,7 +66,18 @@ const leaveOut = (patterns = []) => ({
     b.onLoad({ filter: /./, namespace: "left-out" }, () => ({ contents: "export {};", loader: "js" }));
   },
 });
-const options = { bundle: true, minify: true, format: "esm", platform: "browser", write: false, metafile: true, logLevel: "error" };
+// As the built package: tsup's ES modules carry no per-file "use strict" (ES modules are strict anyway), which the
+// source's `strict` tsconfig would otherwise add to every lazily loaded module of a one-file bundle.
+const options = {
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "browser",
+  write: false,
+  metafile: true,
+  logLevel: "error",
+  tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
+};
 
 let failed = false;
 for (const { name, entry, limits, budget, aim, forbidden, leftOut } of entries) {

@@ -115,9 +115,8 @@ export async function callOAuthCallback(ctx: AuthContext): Promise<boolean> {
   const verifier = consumeVerifier(state);
   if (!verifier) {
     console.warn(
-      "latchkey: this OAuth callback's state has no verifier cookie in this browser, so nothing was signed in. The flow may have " +
-        "taken longer than an hour, the cookie may have been deleted or already used (a reload), or another OAuth library may use " +
-        "the same callback page. Unless you are debugging an OAuth problem, this warning can be ignored.",
+      "latchkey: no OAuth verifier cookie for this callback's state, so nobody was signed in (flow over an hour old, cookie " +
+        "deleted or already used by a reload, or another OAuth client on this page). Harmless unless you debug OAuth.",
     );
     return false;
   }

@@ -7,6 +7,7 @@ import { accessTokenClaims } from "../session/jwt";
 import type { AuthContext } from "./context";
 import { saveVerifierAndState } from "./oauth-cookies";
 import { authorizeRequest, constructRedirectUrl, mergeScopes, oauthRedirectUri, requireBrowser } from "./oauth-urls";
+import type { AuthorizeRequest } from "./oauth-urls";
 
 // The token goes to the platform with the authorize request and must still be valid when the platform reads it.
 const TOKEN_VALIDITY_MS = 45_000;
@@ -43,6 +44,21 @@ async function leaveFor(ctx: AuthContext, url: string): Promise<never> {
 }
 
 /**
+ * A new PKCE verifier and state (kept in their cookie), and the authorize request carrying them with the parts
+ * every flow shares: the callback page as `redirect_uri` and the error page for failures.
+ */
+async function authorize(ctx: AuthContext, request: Omit<AuthorizeRequest, "state" | "codeChallenge" | "redirectUri" | "errorRedirectUrl">) {
+  const { state, codeChallenge } = await saveVerifierAndState();
+  return authorizeRequest(ctx.core, {
+    ...request,
+    state,
+    codeChallenge,
+    redirectUri: oauthRedirectUri(ctx.core),
+    errorRedirectUrl: constructRedirectUrl(ctx.core.urls.error),
+  });
+}
+
+/**
  * @internal `signInWithOAuth`: keeps a PKCE verifier in a cookie named after a fresh `state`, asks the platform for
  * the provider's consent page (`GET /auth/oauth/authorize/{provider}` in JSON mode, as the official SDK does) and
  * sends the browser there. An anonymous user's access token goes along, so the platform upgrades that user
@@ -58,14 +74,9 @@ export async function signInWithOAuth(ctx: AuthContext, provider: string, option
   const session = ctx.core.session();
   const { accessToken } = await session.getTokens(TOKEN_VALIDITY_MS);
   const anonymous = !!accessToken && accessTokenClaims(accessToken)?.is_anonymous === true;
-  const { state, codeChallenge } = await saveVerifierAndState();
-  const { path, query } = authorizeRequest(ctx.core, {
+  const { path, query } = await authorize(ctx, {
     provider: id,
     type: "authenticate",
-    state,
-    codeChallenge,
-    redirectUri: oauthRedirectUri(ctx.core),
-    errorRedirectUrl: constructRedirectUrl(ctx.core.urls.error),
     afterCallbackRedirectUrl: returnTo === undefined ? undefined : constructRedirectUrl(returnTo),
     token: anonymous ? accessToken : null,
     providerScope: mergeScopes(ctx.core.oauthScopesOnSignIn[id]),
@@ -90,14 +101,9 @@ export async function startLinking(ctx: AuthContext, session: Session, provider:
   checkCanNavigate(ctx, "Linking an OAuth account");
   const { accessToken } = await session.getTokens(TOKEN_VALIDITY_MS);
   if (!accessToken) throw new LatchkeyError("This user's session has ended, so no account can be linked to it; sign in again.", "NotSignedInError");
-  const { state, codeChallenge } = await saveVerifierAndState();
-  const { path, query } = authorizeRequest(ctx.core, {
+  const { path, query } = await authorize(ctx, {
     provider,
     type: "link",
-    state,
-    codeChallenge,
-    redirectUri: oauthRedirectUri(ctx.core),
-    errorRedirectUrl: constructRedirectUrl(ctx.core.urls.error),
     afterCallbackRedirectUrl: constructRedirectUrl(window.location.href),
     token: accessToken,
     providerScope: mergeScopes(scopes, ctx.core.oauthScopesOnSignIn[provider]),

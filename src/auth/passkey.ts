@@ -61,7 +61,7 @@ const webAuthnAvailable = (): boolean => inBrowser() && browserSupportsWebAuthn(
 /** Thrown when the platform's options do not carry the RP id sentinel: this client would not know which id to use. */
 function unexpectedRpId(found: unknown): never {
   throw new LatchkeyError(
-    `The platform's passkey options name the relying party ${JSON.stringify(found)} instead of the placeholder ${RP_ID_SENTINEL} this client replaces with the page's hostname.`,
+    `The platform's passkey options name the relying party ${JSON.stringify(found)}, not the placeholder ${RP_ID_SENTINEL} (replaced by the page's hostname).`,
     "PasskeyProtocolError",
   );
 }

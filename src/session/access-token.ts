@@ -1,4 +1,4 @@
-import { decodeJwt } from "jose";
+import { accessTokenClaims } from "./jwt";
 import type { JWTPayload } from "jose";
 
 /**
@@ -27,12 +27,8 @@ export interface SessionAccessToken {
  * accessTokenOf(jwt).expiresAt; // a Date
  */
 export function accessTokenOf(token: string, now: () => number = Date.now): SessionAccessToken {
-  let payload: JWTPayload = {};
-  try {
-    payload = decodeJwt(token);
-  } catch {
-    // an unreadable token: no claims, expired
-  }
+  // An unreadable token: no claims, expired.
+  const payload: JWTPayload = accessTokenClaims(token) ?? {};
   const expiresAt = new Date(typeof payload.exp === "number" ? payload.exp * 1000 : 0);
   const issuedAt = new Date((payload.iat ?? 0) * 1000);
   return {

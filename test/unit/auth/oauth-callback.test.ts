@@ -114,7 +114,7 @@ test("a missing verifier cookie only warns: nothing is sent, stored or scrubbed"
   const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
   const { app, navigate, seen } = browserApp(tokenOk());
   expect(await app.callOAuthCallback()).toBe(false);
-  expect(warn.mock.calls[0][0]).toMatch(/no verifier cookie/);
+  expect(warn.mock.calls[0][0]).toMatch(/no OAuth verifier cookie for this callback.s state, so nobody was signed in/);
   expect([seen, navigate.mock.calls]).toEqual([[], []]);
   expect(await app.getRefreshToken()).toBeNull();
   expect(window.location.search).toBe(`?code=c&state=${STATE}`);
