@@ -1,3 +1,5 @@
+import { installFakeWebAuthn } from "../../helpers/fake-webauthn";
+import type { FakeWebAuthn } from "../../helpers/fake-webauthn";
 // A browser ClientApp whose fetch answers from a table, for the passkey and MFA unit tests (jsdom).
 import { ClientApp } from "../../../src/index";
 import type { ClientAppOptions } from "../../../src/index";
@@ -89,4 +91,20 @@ export function resetPage() {
   for (const c of document.cookie.split(";")) document.cookie = `${c.split("=")[0].trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   sessionStorage.clear();
   window.history.replaceState(null, "", "/");
+}
+
+/**
+ * Installs the fake authenticator before each test of the calling file and removes it (and resets the page)
+ * after; returns a getter for the current one.
+ */
+export function useFakeWebAuthn(): () => FakeWebAuthn {
+  let webauthn: FakeWebAuthn;
+  beforeEach(() => {
+    webauthn = installFakeWebAuthn();
+  });
+  afterEach(() => {
+    webauthn.remove();
+    resetPage();
+  });
+  return () => webauthn;
 }

@@ -3,19 +3,10 @@
 // navigator.credentials (jsdom has no WebAuthn); the platform's answers come from a table.
 import { ArgumentError, KnownErrors } from "../../../src/index";
 import { caught } from "../../helpers/http";
-import { installFakeWebAuthn } from "../../helpers/fake-webauthn";
-import type { FakeWebAuthn } from "../../helpers/fake-webauthn";
-import { browserApp, CODE, creationOptions, knownError, me, resetPage, SENTINEL, signedInUser } from "./passkey-app-helpers";
+import { browserApp, CODE, creationOptions, knownError, me, SENTINEL, signedInUser, useFakeWebAuthn } from "./passkey-app-helpers";
 import type { Answer } from "./passkey-app-helpers";
 
-let webauthn: FakeWebAuthn;
-beforeEach(() => {
-  webauthn = installFakeWebAuthn();
-});
-afterEach(() => {
-  webauthn.remove();
-  resetPage();
-});
+const fake = useFakeWebAuthn();
 
 const INITIATE = "POST /auth/passkey/initiate-passkey-registration";
 const REGISTER = "POST /auth/passkey/register";
@@ -32,15 +23,15 @@ test("the sentinel RP id becomes the page's hostname; the credential goes to /au
   expect(user.passkeyAuthEnabled).toBe(false);
   expect(await user.registerPasskey()).toEqual({ status: "ok", data: undefined });
 
-  expect(webauthn.created).toHaveLength(1);
-  const publicKey = webauthn.created[0].publicKey;
+  expect(fake().created).toHaveLength(1);
+  const publicKey = fake().created[0].publicKey;
   expect(publicKey.rp).toEqual({ name: "Demo", id: "localhost" });
   expect(Buffer.from(publicKey.user.id as ArrayBuffer).toString()).toBe("3f1e0a52-0000-4000-8000-000000000001");
   expect(posts("/auth/passkey/initiate-passkey-registration")[0].body).toEqual({});
   const [register] = posts("/auth/passkey/register");
   expect(register.body).toEqual({
     code: CODE,
-    credential: expect.objectContaining({ id: webauthn.authenticator.id, type: "public-key", response: expect.objectContaining({ attestationObject: expect.any(String) }) }),
+    credential: expect.objectContaining({ id: fake().authenticator.id, type: "public-key", response: expect.objectContaining({ attestationObject: expect.any(String) }) }),
   });
   expect((await app.getUser({ or: "throw" })).passkeyAuthEnabled).toBe(true);
 });
@@ -48,7 +39,7 @@ test("the sentinel RP id becomes the page's hostname; the credential goes to /au
 test("hostname picks the RP id (lower-cased); one that is not the page's domain or a parent is refused before any request", async () => {
   const { user, posts } = await setUp();
   expect((await user.registerPasskey({ hostname: "LocalHost" })).status).toBe("ok");
-  expect(webauthn.created[0].publicKey.rp.id).toBe("localhost");
+  expect(fake().created[0].publicKey.rp.id).toBe("localhost");
 
   for (const hostname of ["example.com", "127.0.0.1", "intranet", "host.localhost.evil"]) {
     const result = await user.registerPasskey({ hostname });
@@ -58,7 +49,7 @@ test("hostname picks the RP id (lower-cased); one that is not the page's domain 
     });
   }
   expect(posts("/auth/passkey/initiate-passkey-registration")).toHaveLength(1);
-  expect(webauthn.created).toHaveLength(1);
+  expect(fake().created).toHaveLength(1);
 });
 
 test("bad arguments are ArgumentErrors before any request", async () => {
@@ -71,7 +62,7 @@ test("bad arguments are ArgumentErrors before any request", async () => {
 
 test("no WebAuthn in this browser: a PasskeyRegistrationFailed result that says so, and no request", async () => {
   const { user, posts } = await setUp();
-  webauthn.remove();
+  fake().remove();
   const result = await user.registerPasskey();
   expect(result.status === "error" && KnownErrors.PasskeyRegistrationFailed.isInstance(result.error)).toBe(true);
   expect(result.status === "error" && result.error.message).toMatch(/WebAuthn/);
@@ -87,9 +78,9 @@ test("the user id must be 1 to 64 bytes: ERROR_INVALID_USER_ID_LENGTH before the
     const result = await user.registerPasskey();
     expect(result.status === "error" && result.error.details).toEqual({ code: "ERROR_INVALID_USER_ID_LENGTH", message: `The passkey user id must be 1 to 64 bytes long; the server sent ${bytes}.` });
   }
-  expect(webauthn.created).toHaveLength(0);
+  expect(fake().created).toHaveLength(0);
   expect((await user.registerPasskey()).status).toBe("ok");
-  expect((webauthn.created[0].publicKey.user.id as ArrayBuffer).byteLength).toBe(64);
+  expect((fake().created[0].publicKey.user.id as ArrayBuffer).byteLength).toBe(64);
 });
 
 test("options without the sentinel RP id are an unexpected reply: thrown, and the browser is not asked", async () => {
@@ -98,7 +89,7 @@ test("options without the sentinel RP id are an unexpected reply: thrown, and th
   expect(error.name).toBe("PasskeyProtocolError");
   expect(error.message).toContain('"evil.example"');
   expect(error.message).toContain(SENTINEL);
-  expect(webauthn.created).toHaveLength(0);
+  expect(fake().created).toHaveLength(0);
 });
 
 // Each way the browser can refuse create(), and the PasskeyWebAuthnError code it becomes.
@@ -118,7 +109,7 @@ const refusals: [string, string, Record<string, unknown>, string, RegExp][] = [
 
 test.each(refusals)("create() refused with %s (%s) → PasskeyWebAuthnError %s", async (name, message, over, code, text) => {
   const { user, posts } = await setUp({ [INITIATE]: initiated(over) });
-  webauthn.failNext(new DOMException(message, name));
+  fake().failNext(new DOMException(message, name));
   const result = await user.registerPasskey();
   expect(result.status).toBe("error");
   if (result.status !== "error") return;

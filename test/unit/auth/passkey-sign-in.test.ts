@@ -3,19 +3,10 @@
 // navigator.credentials; the platform's answers come from a table.
 import { ArgumentError, KnownErrors } from "../../../src/index";
 import { caught } from "../../helpers/http";
-import { installFakeWebAuthn } from "../../helpers/fake-webauthn";
-import type { FakeWebAuthn } from "../../helpers/fake-webauthn";
-import { browserApp, CODE, knownError, requestOptions, resetPage, tokens } from "./passkey-app-helpers";
+import { browserApp, CODE, knownError, requestOptions, tokens, useFakeWebAuthn } from "./passkey-app-helpers";
 import type { Answer } from "./passkey-app-helpers";
 
-let webauthn: FakeWebAuthn;
-beforeEach(() => {
-  webauthn = installFakeWebAuthn();
-});
-afterEach(() => {
-  webauthn.remove();
-  resetPage();
-});
+const fake = useFakeWebAuthn();
 
 const INITIATE = "POST /auth/passkey/initiate-passkey-authentication";
 const SIGN_IN = "POST /auth/passkey/sign-in";
@@ -28,12 +19,12 @@ test("the sentinel becomes the page's hostname; the assertion goes to /auth/pass
   window.history.replaceState(null, "", "/handler/sign-in?after_auth_return_to=%2Fdashboard");
   const { app, posts, navigate } = setUp();
   expect(await app.signInWithPasskey()).toEqual({ status: "ok", data: undefined });
-  expect(webauthn.requested).toHaveLength(1);
-  expect(webauthn.requested[0].publicKey.rpId).toBe("localhost");
+  expect(fake().requested).toHaveLength(1);
+  expect(fake().requested[0].publicKey.rpId).toBe("localhost");
   expect(posts("/auth/passkey/initiate-passkey-authentication")[0].body).toEqual({});
   expect(posts("/auth/passkey/sign-in")[0].body).toEqual({
     code: CODE,
-    authentication_response: expect.objectContaining({ id: webauthn.authenticator.id, type: "public-key", response: expect.objectContaining({ signature: expect.any(String) }) }),
+    authentication_response: expect.objectContaining({ id: fake().authenticator.id, type: "public-key", response: expect.objectContaining({ signature: expect.any(String) }) }),
   });
   expect(await app.getRefreshToken()).toBe(signedIn.refresh_token);
   expect(navigate).toHaveBeenCalledWith("/dashboard");
@@ -49,7 +40,7 @@ test("noRedirect stays; bad options are ArgumentErrors before any request", asyn
 
 test("no WebAuthn: a PasskeyAuthenticationFailed result that says so, and no request", async () => {
   const { app, posts } = setUp();
-  webauthn.remove();
+  fake().remove();
   const result = await app.signInWithPasskey();
   expect(result.status === "error" && KnownErrors.PasskeyAuthenticationFailed.isInstance(result.error) && result.error.message).toMatch(/WebAuthn/);
   expect(posts("/auth/passkey/initiate-passkey-authentication")).toHaveLength(0);
@@ -62,7 +53,7 @@ test.each([
   ["SecurityError", "Not a registrable domain suffix.", "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY", /^Not a registrable domain suffix\.$/],
 ])("get() refused with %s → PasskeyWebAuthnError", async (name, message, code, text) => {
   const { app, posts } = setUp();
-  webauthn.failNext(new DOMException(message, name));
+  fake().failNext(new DOMException(message, name));
   const result = await app.signInWithPasskey();
   expect(result.status === "error" && KnownErrors.PasskeyWebAuthnError.isInstance(result.error) && result.error.details).toEqual({ code, message: expect.stringMatching(text) });
   expect(posts("/auth/passkey/sign-in")).toHaveLength(0);
@@ -89,7 +80,7 @@ test("the platform refusing: PasskeyAuthenticationFailed (its own, or wrapping p
 test("options without the sentinel RP id are thrown as an unexpected reply", async () => {
   const { app } = setUp({ [INITIATE]: initiated({ rpId: "example.com" }) });
   expect((await caught(app.signInWithPasskey())).name).toBe("PasskeyProtocolError");
-  expect(webauthn.requested).toHaveLength(0);
+  expect(fake().requested).toHaveLength(0);
 });
 
 test("a user with a second factor: the attempt code is kept for the MFA page, the user sent there, the typed error thrown", async () => {
