@@ -39,40 +39,36 @@ export function installFakeWebAuthn(authenticator = new SoftwareAuthenticator(lo
     failure = undefined;
     if (f) throw f.error;
   };
+  // What navigator.credentials hands back: the authenticator's JSON with its binary fields as ArrayBuffers.
+  const asCredential = (
+    json: { id: string; rawId: string; type: string; authenticatorAttachment?: unknown; response: { clientDataJSON: string } },
+    response: Record<string, unknown>,
+  ) => ({
+    id: json.id,
+    rawId: toBuffer(json.rawId),
+    type: json.type,
+    authenticatorAttachment: json.authenticatorAttachment,
+    response: { clientDataJSON: toBuffer(json.response.clientDataJSON), ...response },
+    getClientExtensionResults: () => ({}),
+  });
   const credentials = {
     async create(options: Creation) {
       created.push(options);
       takeFailure();
       const json = authenticator.register({ challenge: toB64url(options.publicKey.challenge) }, { rpId: options.publicKey.rp.id });
-      return {
-        id: json.id,
-        rawId: toBuffer(json.rawId),
-        type: json.type,
-        authenticatorAttachment: json.authenticatorAttachment,
-        response: {
-          clientDataJSON: toBuffer(json.response.clientDataJSON),
-          attestationObject: toBuffer(json.response.attestationObject),
-          getTransports: () => json.response.transports,
-        },
-        getClientExtensionResults: () => ({}),
-      };
+      return asCredential(json, {
+        attestationObject: toBuffer(json.response.attestationObject),
+        getTransports: () => json.response.transports,
+      });
     },
     async get(options: Request) {
       requested.push(options);
       takeFailure();
       const json = authenticator.authenticate({ challenge: toB64url(options.publicKey.challenge) }, { rpId: options.publicKey.rpId });
-      return {
-        id: json.id,
-        rawId: toBuffer(json.rawId),
-        type: json.type,
-        authenticatorAttachment: json.authenticatorAttachment,
-        response: {
-          clientDataJSON: toBuffer(json.response.clientDataJSON),
-          authenticatorData: toBuffer(json.response.authenticatorData),
-          signature: toBuffer(json.response.signature),
-        },
-        getClientExtensionResults: () => ({}),
-      };
+      return asCredential(json, {
+        authenticatorData: toBuffer(json.response.authenticatorData),
+        signature: toBuffer(json.response.signature),
+      });
     },
   };
   Object.defineProperty(window, "PublicKeyCredential", { value: function PublicKeyCredential() {}, configurable: true, writable: true });
