@@ -6,18 +6,28 @@ import { defineConfig, type Options } from "tsup";
 const esmOnlyDependencies = ["jose", "oauth4webapi", "@simplewebauthn/browser"];
 
 const sdk: Options = {
-  entry: { index: "src/index.ts" },
+  entry: { index: "src/index.ts", react: "src/react/index.ts" },
   dts: true,
   target: "es2022",
   platform: "neutral",
   splitting: true,
   treeshake: true,
-  external: ["next", "next/headers", "react"],
+  external: ["next", "next/headers", "react", "react-dom", "react/jsx-runtime"],
 };
 
+// The React entry's components use hooks: frameworks with server components must treat it as client code, so its
+// built files start with the "use client" directive (esbuild drops module directives when it bundles).
+async function markReactEntryClient(): Promise<void> {
+  const { readFile, writeFile } = await import("node:fs/promises");
+  for (const file of ["dist/react.js", "dist/react.cjs"]) {
+    const text = await readFile(file, "utf8").catch(() => null);
+    if (text !== null && !text.startsWith('"use client"')) await writeFile(file, '"use client";\n' + text);
+  }
+}
+
 export default defineConfig([
-  { ...sdk, format: ["esm"], clean: true },
-  { ...sdk, format: ["cjs"], noExternal: esmOnlyDependencies },
+  { ...sdk, format: ["esm"], clean: true, onSuccess: markReactEntryClient },
+  { ...sdk, format: ["cjs"], noExternal: esmOnlyDependencies, onSuccess: markReactEntryClient },
   {
     // The emulator and its command line: Node only.
     entry: { emulator: "src/emulator/index.ts", cli: "src/emulator/cli.ts" },

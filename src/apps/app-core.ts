@@ -1,3 +1,4 @@
+import { emitCacheChange } from "../cache/changes";
 import { ArgumentError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrorCode } from "../errors";
@@ -83,7 +84,10 @@ export class AppCore {
 
   /** Sends a request through the shared pipeline. */
   request<T>(spec: RequestSpec): Promise<T> {
-    return sendRequest<T>(this.http, spec);
+    const sent = sendRequest<T>(this.http, spec);
+    if (!spec.method || spec.method === "GET") return sent;
+    // A write may change reads no cache entry names: told to change listeners as `["request", method, path]`.
+    return sent.then((result) => (emitCacheChange(this, "request", [spec.method, spec.path]), result));
   }
 
   /**

@@ -7,6 +7,7 @@ import type { ResetPasswordOptions } from "../auth/password-reset";
 import { authJson, authorizationHeader, resolveUser, signOut } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
 import { createCache } from "../cache";
+import { emitCacheChange } from "../cache/changes";
 import type { Project, ProjectJson } from "../resources/projects";
 import { projectFromJson } from "../resources/projects";
 import { fetchCurrentUser } from "../resources/users";
@@ -76,7 +77,9 @@ export class ClientApp extends ClientFlows {
     this.core = new AppCore(options, keys);
     // The project as cached (prefetched in a browser), fetched only when no read is held.
     this.core.projectRead = async () => (this.projectCache.peek([]) ?? (await this.projectCache.get([]))).json;
-    this.ctx = { core: this.core, users: createUserCache(this.core), caches: new Map() };
+    // A forgotten user is told to the change listeners (the React layer re-reads it) as cache "user".
+    const told = (session?: Session) => emitCacheChange(this.ctx, "user", session ? [session] : null);
+    this.ctx = { core: this.core, users: createUserCache(this.core, told), caches: new Map() };
     this.core.onSessionInvalidated = (session) => forgetSession(this.ctx, session);
     const noPrefetch = options.noAutomaticPrefetch;
     optionalBoolean(noPrefetch, "noAutomaticPrefetch");
@@ -316,7 +319,7 @@ export class ClientApp extends ClientFlows {
   }
 }
 
-function createUserCache(core: AppCore): UserCache {
+function createUserCache(core: AppCore, told: (session?: Session) => void): UserCache {
   const cache = createCache((session: Session, _identity: string | null) => fetchCurrentUser(core, session));
   const key = async (session: Session): Promise<[Session, string | null]> => {
     const { accessToken, refreshToken } = await session.store.get();
@@ -324,6 +327,9 @@ function createUserCache(core: AppCore): UserCache {
   };
   return {
     get: async (session) => cache.get(await key(session)),
-    invalidate: (session) => cache.invalidateWhere(([s]) => !session || s === session),
+    invalidate: (session) => {
+      cache.invalidateWhere(([s]) => !session || s === session);
+      told(session);
+    },
   };
 }

@@ -1,11 +1,23 @@
 /**
  * How the app navigates: `"window"` sets `window.location` (the default in a browser), `"none"` never
- * navigates (the default elsewhere), or your router's `navigate`.
+ * navigates (the default elsewhere), your router's `navigate`, or (in React) your router's `useNavigate` hook:
+ * `<LatchkeyProvider>` calls it while rendering and navigates with what it returns.
  *
  * @example
  * new ClientApp({ projectId, tokenStore: "cookie", redirectMethod: { navigate: (url) => router.push(url) } });
+ * new ClientApp({ projectId, tokenStore: "cookie", redirectMethod: { useNavigate } }); // react-router
  */
-export type RedirectMethod = "window" | "none" | { navigate: (url: string) => void | Promise<void> };
+export type RedirectMethod =
+  | "window"
+  | "none"
+  | { navigate: (url: string) => void | Promise<void> }
+  | { useNavigate: () => (url: string) => void | Promise<void> };
+
+/**
+ * The navigate functions that `<LatchkeyProvider>` got from a `{ useNavigate }` redirect method's hook, by method.
+ * @internal
+ */
+export const hookNavigators = /* @__PURE__ */ new WeakMap<object, (url: string) => void | Promise<void>>();
 
 /** Query parameter that carries where to go after signing in or up. */
 export const RETURN_TO = "after_auth_return_to";
@@ -20,7 +32,8 @@ export const inBrowser = (): boolean => typeof window !== "undefined" && typeof 
 export const absoluteUrl = (url: string): string => (inBrowser() ? new URL(url, window.location.href).href : url);
 
 /** @internal True when `method` can navigate here (not `"none"`, and `"window"` only in a browser page). */
-export const canNavigate = (method: RedirectMethod): boolean => method !== "none" && (method !== "window" || inBrowser());
+export const canNavigate = (method: RedirectMethod): boolean =>
+  method === "window" ? inBrowser() : method !== "none" && ("navigate" in method || inBrowser() || hookNavigators.has(method));
 
 /**
  * Navigates to `url` with the given method (the caller checked that `url` is trusted). Returns false when the
@@ -36,6 +49,14 @@ export async function navigate(method: RedirectMethod, url: string, replace = fa
     await new Promise((resolve) => setTimeout(resolve, 2000));
     return true;
   }
-  await (method as Exclude<RedirectMethod, string>).navigate(url);
+  if (method === "none") return false;
+  if ("navigate" in method) {
+    await method.navigate(url);
+    return true;
+  }
+  const hooked = hookNavigators.get(method);
+  if (hooked) await hooked(url);
+  else if (inBrowser()) window.location.assign(url); // used before the provider rendered: a full page load
+  else return false;
   return true;
 }

@@ -1,0 +1,48 @@
+/**
+ * Change signals of an app's read caches: every refresh or invalidation of a cache entry (what a mutation does to
+ * the reads it outdates) is told to the listeners of the app's context. The cache itself never needs them; they
+ * exist so a UI layer (`latchkey/react`) can re-read exactly what a mutation changed.
+ *
+ * `deps` is the entry's dependency tuple, or `null` when a whole family of entries was touched at once
+ * (e.g. everything of a session after a sign-out).
+ *
+ * @example
+ * const stop = onCacheChange(ctx, (name, deps) => console.log("outdated:", name, deps));
+ */
+export type CacheChangeListener = (name: string, deps: readonly unknown[] | null) => void;
+
+const listenersOf = /* @__PURE__ */ new WeakMap<object, Set<CacheChangeListener>>();
+
+/**
+ * Calls `listener` after each refresh or invalidation of the caches of `owner` (an app's auth context).
+ * Returns the function that stops it.
+ * @internal
+ * @example
+ * const stop = onCacheChange(ctx, (name) => name === "teams" && rerender());
+ */
+export function onCacheChange(owner: object, listener: CacheChangeListener): () => void {
+  let set = listenersOf.get(owner);
+  if (!set) listenersOf.set(owner, (set = new Set()));
+  const own: CacheChangeListener = (name, deps) => listener(name, deps);
+  set.add(own);
+  return () => void set!.delete(own);
+}
+
+/**
+ * Tells the listeners of `owner` that the entries `deps` of cache `name` (or all of them, for `null`) are
+ * outdated. A throwing listener does not stop the others or the caller.
+ * @internal
+ * @example
+ * emitCacheChange(ctx, "teams", [session]);
+ */
+export function emitCacheChange(owner: object, name: string, deps: readonly unknown[] | null): void {
+  for (const listener of listenersOf.get(owner) ?? []) {
+    try {
+      listener(name, deps);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import type { ClientApp } from "../../apps/client-app";
+import type { GetUserOptions } from "../../auth/session-flows";
+import type { CurrentUser } from "../../apps/current-user";
+import type { Project } from "../../resources/projects";
+import { ANY } from "../store";
+import type { Watch } from "../store";
+import { augmentEach } from "./augment";
+import { argKey, useRead } from "./use-read";
+import { withTeamHooks } from "./team-hooks";
+import type { TeamHooks } from "./team-hooks";
+import { withUserHooks } from "./user-hooks";
+import type { UserHooks } from "./user-hooks";
+
+/**
+ * The hooks an app given to `<LatchkeyProvider>` has (official names), beside its `get…`/`list…` methods. A
+ * `ServerApp` also has `useUsers`, `useTeams`, `useTeam`, `useTeamMemberPermissions` and
+ * `useEmailDeliveryStats`; an `AdminApp` `useInternalApiKeys`, `useTeamPermissionDefinitions`,
+ * `useProjectPermissionDefinitions`, `useEmailThemes`, `useEmailTheme`, `useEmailTemplates`, `useEmailDrafts`
+ * and `useSvixToken`.
+ *
+ * @example
+ * const app = useApp();
+ * const project = app.useProject();
+ * const user = app.useUser({ or: "redirect" });
+ */
+export interface AppHooks {
+  /** `getUser(options)` as a hook: the user (with {@link UserHooks}) or null, re-rendered on sign-in and sign-out. */
+  useUser(options: GetUserOptions & { or: "redirect" | "throw" | "anonymous" }): CurrentUser & UserHooks;
+  useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | null;
+  /** `getProject()` as a hook. */
+  useProject(): Project;
+  /** A function that navigates the way the app's `redirectMethod` does (for links inside your app). */
+  useNavigate(): (url: string) => void;
+  /** The current access token (valid for 20 s at least), or null. */
+  useAccessToken(): string | null;
+  /** The current refresh token, or null. */
+  useRefreshToken(): string | null;
+  /** `"Bearer …"` for your own API, or null. */
+  useAuthorizationHeader(): string | null;
+  /** `{ accessToken, refreshToken }` of the session. */
+  useAuthJson(): { accessToken: string | null; refreshToken: string | null };
+}
+
+type Any = any;
+const installed = /* @__PURE__ */ new WeakSet<object>();
+const SESSION: Watch[] = [["user"], ["request"]];
+
+/**
+ * Adds the {@link AppHooks} (and the server and admin ones when `app` has their methods) to `app` itself, as
+ * non-enumerable members, once.
+ * @internal
+ * @example
+ * installAppHooks(app); app.useProject();
+ */
+export function installAppHooks(app: ClientApp): asserts app is ClientApp & AppHooks {
+  if (installed.has(app)) return;
+  installed.add(app);
+  const a = app as Any;
+  const read = <T>(key: string, watch: Watch[], load: () => Promise<T>) => useRead(app, key, watch, load);
+  const user = (value: unknown) => withUserHooks(app, value as object | null);
+  const hooks: Record<string, (...args: Any[]) => unknown> = {
+    useUser: (options?: Any) => {
+      if (typeof options === "string") return read(`server-user:${options}`, [["server-user", options], ["request"]], async () => user(await a.getUser(options)));
+      if (options && typeof options === "object" && "apiKey" in options)
+        return read(`api-key-user:${argKey(options)}`, [["api-keys"], ["request"]], async () => user(await a.getUser(options)));
+      return read(`user:${argKey(options ?? {})}`, [["user"]], async () => user(await a.getUser(options)));
+    },
+    useProject: () => read("project", [["admin-project"], ["request", "PATCH"]], () => a.getProject()),
+    useNavigate: () => (url: string) => void a.redirectToUrl?.(url),
+    useAccessToken: () => read("access-token", SESSION, () => a.getAccessToken()),
+    useRefreshToken: () => read("refresh-token", SESSION, () => a.getRefreshToken()),
+    useAuthorizationHeader: () => read("authorization-header", SESSION, () => a.getAuthorizationHeader()),
+    useAuthJson: () => read("auth-json", SESSION, () => a.getAuthJson()),
+  };
+  if (typeof a.listUsers === "function") {
+    const page = <T>(value: T & { nextCursor?: unknown }, wrap: (x: Any) => unknown) => {
+      const items = augmentEach(value as Any, wrap) as Any;
+      if (Array.isArray(value) && "nextCursor" in value) items.nextCursor = value.nextCursor;
+      return items as T;
+    };
+    const team = (t: Any) => withTeamHooks(app, t) as TeamHooks;
+    Object.assign(hooks, {
+      useUsers: (options?: Any) => read(`users:${argKey(options)}`, [["server-user-list"], ["server-user"], ["request"]], async () => page(await a.listUsers(options), user)),
+      useTeams: (options?: Any) => read(`teams:${argKey(options)}`, [["server-teams"], ["server-team"]], async () => page(await a.listTeams(options), team)),
+      useTeam: (id: Any) => read(`team:${argKey(id)}`, [["server-team"], ["server-teams"], ["request"]], async () => augmentEach(await a.getTeam(id), team)),
+      useTeamMemberPermissions: (teamId: string, options?: Any) =>
+        read(`team-member-permissions:${argKey([teamId, options])}`, [["server-team-member-permissions", ANY, teamId], ["request"]], () => a.listTeamMemberPermissions(teamId, options)),
+      useEmailDeliveryStats: () => read("email-delivery-stats", [["server-email-delivery-info"], ["request"]], () => a.getEmailDeliveryStats()),
+    });
+  }
+  if (typeof a.listInternalApiKeys === "function") {
+    const admin = (name: string, method: string, cache: string) => (...args: Any[]) =>
+      read(`admin:${name}:${argKey(args)}`, [[cache], ["request"]], () => a[method](...args));
+    Object.assign(hooks, {
+      useInternalApiKeys: admin("internal-api-keys", "listInternalApiKeys", "admin-internal-api-keys"),
+      useTeamPermissionDefinitions: admin("team-permission-definitions", "listTeamPermissionDefinitions", "admin-permission-definitions"),
+      useProjectPermissionDefinitions: admin("project-permission-definitions", "listProjectPermissionDefinitions", "admin-permission-definitions"),
+      useEmailThemes: admin("email-themes", "listEmailThemes", "admin-email-themes"),
+      useEmailTheme: admin("email-theme", "getEmailTheme", "admin-email-theme"),
+      useEmailTemplates: admin("email-templates", "listEmailTemplates", "admin-email-templates"),
+      useEmailDrafts: admin("email-drafts", "listEmailDrafts", "admin-email-drafts"),
+      useSvixToken: admin("svix-token", "getSvixToken", "admin-svix"),
+    });
+  }
+  for (const name of Object.keys(hooks)) {
+    if (name in app && !(name === "useUser" || name === "useProject")) continue;
+    Object.defineProperty(app, name, { value: hooks[name], enumerable: false, configurable: true, writable: true });
+  }
+}

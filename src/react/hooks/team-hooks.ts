@@ -1,0 +1,47 @@
+import type { ClientApp } from "../../apps/client-app";
+import type { ApiKey } from "../../resources/api-keys";
+import type { SentTeamInvitation } from "../../resources/team-invitations";
+import { ANY } from "../store";
+import { augment } from "./augment";
+import { useRead } from "./use-read";
+
+/**
+ * The hooks a team object handed out by latchkey's React hooks has, beside its `list…` methods: each reads the
+ * same data, suspends while loading and re-renders when it changes.
+ *
+ * @example
+ * function Members({ team }: { team: Team & TeamHooks }) {
+ *   const members = team.useUsers();
+ *   return <ul>{members.map((m) => <li key={m.id}>{m.teamProfile.displayName}</li>)}</ul>;
+ * }
+ */
+export interface TeamHooks<U = unknown> {
+  /** `listUsers()` as a hook. */
+  useUsers(): U[];
+  /** `listInvitations()` as a hook. */
+  useInvitations(): SentTeamInvitation[];
+  /** `listApiKeys()` as a hook. */
+  useApiKeys(): ApiKey<"team">[];
+}
+
+interface TeamLike {
+  id: string;
+  listUsers(): Promise<unknown[]>;
+  listInvitations(): Promise<SentTeamInvitation[]>;
+  listApiKeys(): Promise<ApiKey<"team">[]>;
+}
+
+/**
+ * `team` with the {@link TeamHooks}, read through `app`'s store.
+ * @internal
+ * @example
+ * const teams = (await user.listTeams()).map((t) => withTeamHooks(app, t));
+ */
+export function withTeamHooks<T extends TeamLike>(app: ClientApp, team: T): T & TeamHooks {
+  const key = `team:${team.id}:`;
+  return augment(team, {
+    useUsers: () => useRead(app, key + "users", [["team-members", ANY, team.id], ["server-team-members", ANY, team.id]], () => team.listUsers()),
+    useInvitations: () => useRead(app, key + "invitations", [["team-invitations-sent", ANY, team.id], ["request"]], () => team.listInvitations()),
+    useApiKeys: () => useRead(app, key + "api-keys", [["api-keys", ANY, "team", team.id]], () => team.listApiKeys()),
+  });
+}

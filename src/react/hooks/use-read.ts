@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from "react";
+import type { ClientApp } from "../../apps/client-app";
+import { ReadStore } from "../store";
+import type { Watch } from "../store";
+
+const stores = /* @__PURE__ */ new WeakMap<object, ReadStore>();
+
+/**
+ * The React layer's read store of `app`, listening to the change signals of the app's caches.
+ * @internal
+ * @example
+ * const store = readStoreOf(app);
+ */
+export function readStoreOf(app: ClientApp): ReadStore {
+  let store = stores.get(app);
+  if (!store) {
+    // The auth context is the app's own (protected) field: the React layer lives in the same package.
+    const ctx = (app as unknown as { ctx: { core: object } }).ctx;
+    stores.set(app, (store = new ReadStore([ctx, ctx.core])));
+  }
+  return store;
+}
+
+/**
+ * Reads `load()` through the app's read store under `key`: suspends while the first load runs, throws its error
+ * to the nearest error boundary, and re-renders only when a cache entry matching `watch` changed and the data
+ * read again differs.
+ * @internal
+ * @example
+ * const teams = useRead(app, `user:${user.id}:teams`, [["teams", ANY]], () => user.listTeams());
+ */
+export function useRead<T>(app: ClientApp, key: string, watch: readonly Watch[], load: () => Promise<T>): T {
+  const store = readStoreOf(app);
+  const entry = store.entry(key, watch, load);
+  const state = useSyncExternalStore(entry.subscribe, entry.getSnapshot, entry.getSnapshot);
+  if (state.status === "pending") throw store.pending(entry);
+  if (state.status === "error") throw state.error;
+  return state.value as T;
+}
+
+/** @internal A stable text for hook arguments in a read key (functions and stores left out). */
+export const argKey = (value: unknown): string =>
+  JSON.stringify(value, (_k, v) => (typeof v === "function" || (v && typeof v === "object" && !Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype) ? undefined : v)) ?? "";

@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import type { ClientApp } from "../apps/client-app";
+import type { GetUserOptions } from "../auth/session-flows";
+import type { CurrentUser } from "../apps/current-user";
+import { ArgumentError } from "../errors/base";
+import { hookNavigators } from "../urls/redirect";
+import { AppContext, useProvidedApp } from "./context";
+import { installAppHooks } from "./hooks/app-hooks";
+import type { AppHooks } from "./hooks/app-hooks";
+import type { UserHooks } from "./hooks/user-hooks";
+import { TranslationContext } from "./i18n";
+import type { TranslationOverrides } from "./i18n";
+import { BASE_CSS } from "./theme/styles";
+
+/**
+ * Props of {@link LatchkeyProvider}.
+ * @example
+ * const props: LatchkeyProviderProps = { app, translationOverrides: { "Sign In": "Log in" }, children: <App /> };
+ */
+export interface LatchkeyProviderProps {
+  /** The app every hook and page below uses (a `ClientApp`, or a `ServerApp`/`AdminApp` in trusted UIs). */
+  app: ClientApp;
+  /** Accepted for the official prop's sake; latchkey's words are English unless `translationOverrides` says otherwise. */
+  lang?: string;
+  /** Replacements for any visible text, keyed by the English text (see {@link TranslationOverrides}). */
+  translationOverrides?: TranslationOverrides;
+  children?: ReactNode;
+}
+
+/**
+ * Makes `app` available to latchkey's hooks and pages below it, adds the `use…` hooks to it, puts latchkey's
+ * style sheet on the page, and — when the app's `redirectMethod` is `{ useNavigate }` — calls your router's hook
+ * and navigates with it. Also exported as `StackProvider`.
+ *
+ * @example
+ * import { ClientApp } from "latchkey";
+ * import { LatchkeyProvider, LatchkeyHandler } from "latchkey/react";
+ * const app = new ClientApp({ projectId, publishableClientKey, tokenStore: "cookie" });
+ * root.render(<LatchkeyProvider app={app}><App /></LatchkeyProvider>);
+ */
+export function LatchkeyProvider({ app, translationOverrides, children }: LatchkeyProviderProps) {
+  if (!app || typeof (app as { getUser?: unknown }).getUser !== "function") {
+    throw new ArgumentError("<LatchkeyProvider> needs an app: <LatchkeyProvider app={new ClientApp({ … })}>.");
+  }
+  installAppHooks(app);
+  const method = (app as unknown as { core: { redirectMethod: unknown } }).core.redirectMethod;
+  if (method && typeof method === "object" && "useNavigate" in method) {
+    // The router's hook, called on every render of the provider (the app's method never changes).
+    hookNavigators.set(method, (method as { useNavigate: () => (url: string) => void }).useNavigate());
+  }
+  return (
+    <AppContext.Provider value={app}>
+      <TranslationContext.Provider value={translationOverrides}>
+        <style data-latchkey="">{BASE_CSS}</style>
+        {children}
+      </TranslationContext.Provider>
+    </AppContext.Provider>
+  );
+}
+
+/**
+ * The app of the nearest `<LatchkeyProvider>`, with its `use…` hooks (see {@link AppHooks}). Also exported as
+ * `useStackApp`. `projectIdMustMatch` throws when the app belongs to another project.
+ *
+ * @example
+ * const app = useApp();
+ * const project = app.useProject();
+ */
+export function useApp<A extends ClientApp = ClientApp>(options?: { projectIdMustMatch?: string }): A & AppHooks {
+  const app = useProvidedApp();
+  if (options?.projectIdMustMatch !== undefined && options.projectIdMustMatch !== app.projectId) {
+    throw new ArgumentError(`The app's project id (${app.projectId}) does not match the expected one (${options.projectIdMustMatch}).`);
+  }
+  installAppHooks(app);
+  return app as A & AppHooks;
+}
+
+/**
+ * The signed-in user, read as `app.getUser(options)` does (`or: "redirect" | "throw" | "return-null" |
+ * "anonymous"`, `includeRestricted`), with the {@link UserHooks}. Suspends while loading; re-renders on sign-in,
+ * sign-out and changes to the user.
+ *
+ * @example
+ * function Profile() {
+ *   const user = useUser({ or: "redirect" });
+ *   return <p>Signed in as {user.displayName ?? user.primaryEmail}</p>;
+ * }
+ */
+export function useUser(options: GetUserOptions & { or: "redirect" | "throw" | "anonymous" }): CurrentUser & UserHooks;
+export function useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | null;
+export function useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | null {
+  return useApp().useUser(options);
+}

@@ -1,0 +1,173 @@
+import { onCacheChange } from "../cache/changes";
+
+/** Matches any value at its place in a {@link Watch} pattern (the session, usually). */
+export const ANY: unique symbol = Symbol("any");
+
+/**
+ * A cache entry family a read depends on: the core cache's name, then the entry's dependencies to match,
+ * place by place (`ANY` matches anything; missing places match anything).
+ * @internal
+ * @example
+ * const watch: Watch = ["team-members", ANY, teamId];
+ */
+export type Watch = readonly [name: string, ...deps: unknown[]];
+
+/** @internal What `useSyncExternalStore` sees of one read. */
+export interface ReadState<T> {
+  status: "pending" | "done" | "error";
+  value?: T;
+  error?: unknown;
+}
+
+interface Entry<T> {
+  state: ReadState<T>;
+  load: () => Promise<T>;
+  watch: readonly Watch[];
+  promise?: Promise<void>;
+  /** A reload is wanted after the running one (a change arrived meanwhile). */
+  again?: boolean;
+  print?: string;
+  listeners: Set<() => void>;
+  subscribe: (listener: () => void) => () => void;
+  getSnapshot: () => ReadState<T>;
+  evict?: ReturnType<typeof setTimeout>;
+}
+
+/** How long an entry nobody renders outlives its last reader, as the core's cache does. */
+const EVICT_MS = 5000;
+
+/**
+ * A fingerprint of a value's data (functions, `_`-prefixed keys and class instances other than `Date` left out):
+ * a reload whose data did not change keeps the old object, so nothing re-renders.
+ * @internal
+ * @example
+ * fingerprint({ id: "u1", update() {} }) === fingerprint({ id: "u1", update() {} }); // true
+ */
+export function fingerprint(value: unknown): string {
+  const seen = new Set<object>();
+  const walk = (v: unknown, depth: number): unknown => {
+    if (v instanceof Date) return { $date: v.getTime() };
+    if (typeof v === "function" || typeof v === "symbol") return undefined;
+    if (typeof v === "bigint") return String(v);
+    if (v === null || typeof v !== "object") return v;
+    if (seen.has(v) || depth > 8) return "$seen";
+    const proto = Object.getPrototypeOf(v);
+    if (!Array.isArray(v) && proto !== Object.prototype && proto !== null && !isHookAugmented(v)) return "$instance";
+    seen.add(v);
+    const out = Array.isArray(v)
+      ? v.map((x) => walk(x, depth + 1))
+      : Object.fromEntries(Object.keys(v).filter((k) => k[0] !== "_").map((k) => [k, walk((v as any)[k], depth + 1)]));
+    seen.delete(v);
+    return out;
+  };
+  return JSON.stringify(walk(value, 0)) ?? "undefined";
+}
+
+// Objects handed out by hooks are copies whose prototype is a core object; their data is theirs.
+const augmented = /* @__PURE__ */ new WeakSet<object>();
+/** @internal Marks an object made by the React layer (a core object copied with hooks added). */
+export const markAugmented = <T extends object>(value: T): T => (augmented.add(value), value);
+const isHookAugmented = (value: object) => augmented.has(value);
+
+const matches = (watch: Watch, name: string, deps: readonly unknown[] | null) =>
+  watch[0] === name && (deps === null || watch.every((w, i) => i === 0 || w === ANY || w === deps[i - 1]));
+
+/**
+ * The React layer's view of an app's reads: one entry per read key (e.g. `"user:u1:listTeams"`), loaded through
+ * the core's methods (so through its cache), re-loaded when the core says a cache entry the read watches was
+ * refreshed or invalidated, and kept only while a component renders it (then 5 s more).
+ * @internal
+ * @example
+ * const store = readStoreOf(app, ctx);
+ * const entry = store.entry("app:project", [], () => app.getProject());
+ */
+export class ReadStore {
+  private readonly entries = new Map<string, Entry<any>>();
+  private readonly dirty = new Set<Entry<any>>();
+
+  /** @param owners - what the core tells changes on: the app's auth context (caches) and its core (writes). */
+  constructor(owners: readonly object[]) {
+    for (const owner of owners) {
+      onCacheChange(owner, (name, deps) => {
+        const before = this.dirty.size;
+        for (const entry of this.entries.values()) {
+          if (entry.watch.some((w) => matches(w, name, deps))) this.dirty.add(entry);
+        }
+        if (!before && this.dirty.size) queueMicrotask(() => this.flush());
+      });
+    }
+  }
+
+  /** The entry for `key`, created (not yet loaded) on first use; later calls update its loader and watch list. */
+  entry<T>(key: string, watch: readonly Watch[], load: () => Promise<T>): Entry<T> {
+    let entry = this.entries.get(key) as Entry<T> | undefined;
+    if (!entry) {
+      const e: Entry<T> = {
+        state: { status: "pending" },
+        load,
+        watch,
+        listeners: new Set(),
+        subscribe: (listener) => {
+          clearTimeout(e.evict);
+          e.listeners.add(listener);
+          return () => {
+            e.listeners.delete(listener);
+            if (!e.listeners.size) this.scheduleEvict(key, e);
+          };
+        },
+        getSnapshot: () => e.state,
+      };
+      this.entries.set(key, (entry = e));
+      this.scheduleEvict(key, e); // a render that suspends never subscribes
+      this.reload(e);
+    } else {
+      entry.load = load;
+      entry.watch = watch;
+    }
+    return entry;
+  }
+
+  /** The promise a suspended render waits for: the entry's running load. */
+  pending(entry: Entry<unknown>): Promise<void> {
+    return entry.promise ?? Promise.resolve();
+  }
+
+  private scheduleEvict(key: string, entry: Entry<any>) {
+    clearTimeout(entry.evict);
+    entry.evict = setTimeout(() => {
+      if (!entry.listeners.size && this.entries.get(key) === entry) this.entries.delete(key);
+    }, EVICT_MS);
+    (entry.evict as { unref?: () => void }).unref?.();
+  }
+
+  private flush() {
+    const entries = [...this.dirty];
+    this.dirty.clear();
+    for (const entry of entries) this.reload(entry);
+  }
+
+  private reload<T>(entry: Entry<T>) {
+    if (entry.promise) {
+      entry.again = true;
+      return;
+    }
+    const settle = (state: ReadState<T>, print?: string) => {
+      entry.promise = undefined;
+      if (state.status === "error" || print !== entry.print || entry.state.status !== "done") {
+        entry.print = print;
+        entry.state = state;
+        for (const listener of [...entry.listeners]) listener();
+      }
+      if (entry.again) {
+        entry.again = false;
+        this.reload(entry);
+      }
+    };
+    entry.promise = Promise.resolve()
+      .then(() => entry.load())
+      .then(
+        (value) => settle({ status: "done", value }, fingerprint(value)),
+        (error) => settle({ status: "error", error }),
+      );
+  }
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { themeCss } from "./tokens";
+import type { Theme } from "./tokens";
+
+/**
+ * Props of {@link LatchkeyTheme}.
+ * @example
+ * const props: LatchkeyThemeProps = { theme: { light: { primary: "#4f46e5" }, radius: "12px" } };
+ */
+export interface LatchkeyThemeProps {
+  /** Colours for light and dark mode (official token names) and the corner radius. Missing ones keep the defaults. */
+  theme?: Theme;
+  /** A CSP nonce for the `<style>` element. */
+  nonce?: string;
+  children?: ReactNode;
+}
+
+/**
+ * Themes latchkey's pages: its colour tokens become the `--lk-*` CSS custom properties every component reads
+ * (light by default; dark under `prefers-color-scheme: dark`, or a `dark` class or `data-theme="dark"` on an
+ * ancestor). Also exported as `StackTheme`.
+ *
+ * @example
+ * <LatchkeyTheme theme={{ light: { primary: "#4f46e5", primaryForeground: "#fff" }, dark: { primary: "#a5b4fc" }, radius: "12px" }}>
+ *   <App />
+ * </LatchkeyTheme>
+ */
+export function LatchkeyTheme({ theme, nonce, children }: LatchkeyThemeProps) {
+  const css = theme ? themeCss(theme) : "";
+  return (
+    <>
+      {css && <style nonce={nonce} data-latchkey-theme="">{css}</style>}
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { LatchkeyError } from "../../errors/base";
+
+/** Where a form shows an error: next to one of its fields, or above the submit button (`form`). */
+export type ErrorField = "email" | "password" | "passwordRepeat" | "code" | "form";
+
+/**
+ * What a page shows for a failure: the field it concerns and a readable sentence (English, translated by the
+ * caller). Every error of the spec's catalogue a page can meet has its own sentence; anything else shows the
+ * error's own message.
+ * @internal
+ * @example
+ * describeError(result.error); // { field: "password", text: "Wrong e-mail or password." }
+ */
+export function describeError(error: unknown): { field: ErrorField; text: string; values?: Record<string, string | number> } {
+  const code = (error as { code?: unknown })?.code;
+  const details = ((error as { details?: Record<string, unknown> })?.details ?? {}) as Record<string, unknown>;
+  switch (code) {
+    case "EMAIL_PASSWORD_MISMATCH":
+      return { field: "password", text: "Wrong e-mail or password." };
+    case "PASSWORD_TOO_SHORT":
+      return { field: "password", text: "Password must be at least {min} characters long.", values: { min: Number(details.min_length ?? 8) } };
+    case "PASSWORD_TOO_LONG":
+      return { field: "password", text: "Password must be at most {max} characters long.", values: { max: Number(details.max_length ?? 256) } };
+    case "PASSWORD_CONFIRMATION_MISMATCH":
+      return { field: "passwordRepeat", text: "Passwords do not match." };
+    case "PASSWORD_REQUIREMENTS_NOT_MET":
+      return { field: "password", text: "This password does not meet the requirements." };
+    case "USER_DOES_NOT_HAVE_PASSWORD":
+      return { field: "password", text: "This account has no password. Sign in another way." };
+    case "USER_EMAIL_ALREADY_EXISTS":
+      return { field: "email", text: "A user with this e-mail address already exists." };
+    case "USER_NOT_FOUND":
+      return { field: "email", text: "No user with this e-mail address exists." };
+    case "SIGN_UP_NOT_ENABLED":
+      return { field: "form", text: "Creating new accounts is not enabled for this project." };
+    case "SIGN_UP_REJECTED":
+      return { field: "form", text: "Your sign-up was rejected." };
+    case "PASSWORD_AUTHENTICATION_NOT_ENABLED":
+      return { field: "form", text: "Signing in with a password is not enabled for this project." };
+    case "PASSKEY_AUTHENTICATION_NOT_ENABLED":
+      return { field: "form", text: "Signing in with a passkey is not enabled for this project." };
+    case "VERIFICATION_CODE_NOT_FOUND":
+      return { field: "code", text: "This code is invalid." };
+    case "VERIFICATION_CODE_EXPIRED":
+      return { field: "code", text: "This code has expired." };
+    case "VERIFICATION_CODE_ALREADY_USED":
+      return { field: "code", text: "This code has already been used." };
+    case "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED":
+      return { field: "code", text: "Too many wrong attempts. Ask for a new code." };
+    case "INVALID_TOTP_CODE":
+      return { field: "code", text: "Invalid TOTP code." };
+    case "EMAIL_ALREADY_VERIFIED":
+      return { field: "form", text: "This e-mail address is already verified." };
+    case "REDIRECT_URL_NOT_WHITELISTED":
+      return { field: "form", text: "This redirect URL is not trusted." };
+    case "PASSKEY_AUTHENTICATION_FAILED":
+      return { field: "form", text: "Signing in with the passkey failed. Try again or use another way." };
+    case "PASSKEY_REGISTRATION_FAILED":
+      return { field: "form", text: "The passkey could not be registered. Please try again." };
+    case "PASSKEY_WEBAUTHN_ERROR":
+      return { field: "form", text: "The browser stopped the passkey request: {message}", values: { message: String(details.message ?? (error as Error).message) } };
+    case "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED":
+      return { field: "form", text: "This sign-in provider is not enabled for this project." };
+  }
+  if (error instanceof LatchkeyError || error instanceof Error) return { field: "form", text: error.message };
+  return { field: "form", text: "Something went wrong. Please try again." };
+}
