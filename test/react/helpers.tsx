@@ -51,14 +51,18 @@ export async function signedUp(app: ClientApp, email = uniqueEmail("react")) {
 }
 
 /** `ui` inside `<LatchkeyProvider app>` and a Suspense boundary whose fallback is a "Loading" status. */
-export function renderWithApp(app: ClientApp, ui: ReactNode, translationOverrides?: TranslationOverrides) {
+export function renderWithApp(
+  app: ClientApp,
+  ui: ReactNode,
+  translationOverrides?: TranslationOverrides,
+): { container: HTMLElement; unmount: () => void; rerender: (node: ReactNode) => void } {
   const wrap = (node: ReactNode): ReactElement => (
     <LatchkeyProvider app={app} translationOverrides={translationOverrides}>
       <Suspense fallback={<p role="status">Loading</p>}>{node}</Suspense>
     </LatchkeyProvider>
   );
   const result = render(wrap(ui));
-  return { ...result, rerender: (node: ReactNode) => result.rerender(wrap(node)) };
+  return { container: result.container, unmount: result.unmount, rerender: (node: ReactNode) => result.rerender(wrap(node)) };
 }
 
 /** Waits until nothing suspends any more (the "Loading" fallback is gone). */
