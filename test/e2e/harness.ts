@@ -14,9 +14,9 @@ import type { RunningEmulator } from "../../src/emulator";
 import { addVirtualAuthenticator, launchChromium } from "./harness/browser";
 import { startPageServer } from "./harness/page-server";
 import type { PageServer } from "./harness/page-server";
-import type { SdkUnderTest } from "./harness/bundle";
+import type { SdkUnderTest, TestPage } from "./harness/bundle";
 
-export type { SdkUnderTest } from "./harness/bundle";
+export type { SdkUnderTest, TestPage } from "./harness/bundle";
 export { addVirtualAuthenticator } from "./harness/browser";
 
 /** Both SDKs, for `describe.each(SDKS)`: every flow the official SDK supports runs on both. */
@@ -40,10 +40,15 @@ export interface E2E {
 }
 
 /**
- * Starts Chromium, an emulator (fast password hashing, quiet) and a page server for `sdk`. Browser console errors
- * and page errors are collected on each page as `page.errors` for tests to assert on.
+ * Starts Chromium, an emulator (fast password hashing, quiet) and a page server for `sdk`, serving the SDK test page
+ * or, with `{ page: "react" }`, the React test page (test/e2e/react-page). Browser console errors and page errors
+ * are collected on each page as `page.errors` for tests to assert on.
  */
-export async function startE2E(sdk: SdkUnderTest, emulatorOptions: Parameters<typeof startEmulator>[0] = {}): Promise<E2E> {
+export async function startE2E(
+  sdk: SdkUnderTest,
+  emulatorOptions: Parameters<typeof startEmulator>[0] = {},
+  { page = "sdk" }: { page?: TestPage } = {},
+): Promise<E2E> {
   const emulator = await startEmulator({ port: 0, passwordHashing: "fast", quiet: true, ...emulatorOptions });
   let pages: PageServer | undefined;
   let browser: Browser | undefined;
@@ -52,7 +57,7 @@ export async function startE2E(sdk: SdkUnderTest, emulatorOptions: Parameters<ty
       apiUrl: emulator.url,
       projectId: emulator.projectId,
       publishableClientKey: emulator.keys.publishableClientKey,
-    });
+    }, page);
     browser = await launchChromium();
   } catch (e) {
     await pages?.close();

@@ -6,20 +6,30 @@ import { join, resolve } from "node:path";
 /** Which SDK the test page is built with: latchkey's source, or the official `@stackframe/js`. */
 export type SdkUnderTest = "latchkey" | "official";
 
+/**
+ * Which test page: `"sdk"` is test/e2e/page/main.ts (the SDK's calls, driven from the test), `"react"` is
+ * test/e2e/react-page/main.tsx (a React app on latchkey/react: provider, handler pages, a protected page).
+ */
+export type TestPage = "sdk" | "react";
+
 const root = resolve(__dirname, "../../..");
-const built = new Map<SdkUnderTest, Promise<string>>();
+const built = new Map<string, Promise<string>>();
+const ENTRIES: Record<TestPage, string> = { sdk: "test/e2e/page/main.ts", react: "test/e2e/react-page/main.tsx" };
 
 /**
- * Bundles test/e2e/page/main.ts for the browser with `sdk-under-test` aliased to the chosen SDK, once per process,
- * and returns the bundle's text (ESM, with an inline source map so browser errors point at the source).
+ * Bundles the test page for the browser, once per process and kind: `sdk-under-test` is aliased to the chosen SDK,
+ * and `latchkey` / `latchkey/react` to latchkey's source (the React page is latchkey's only). Returns the bundle's
+ * text (ESM, with an inline source map so browser errors point at the source).
  */
-export function pageBundle(sdk: SdkUnderTest): Promise<string> {
-  let p = built.get(sdk);
+export function pageBundle(sdk: SdkUnderTest, page: TestPage = "sdk"): Promise<string> {
+  if (page === "react" && sdk !== "latchkey") throw new Error("the React test page is built on latchkey/react only");
+  const key = `${sdk}:${page}`;
+  let p = built.get(key);
   if (!p) {
     p = (async () => {
-      const outdir = mkdtempSync(join(tmpdir(), `latchkey-e2e-${sdk}-`));
+      const outdir = mkdtempSync(join(tmpdir(), `latchkey-e2e-${sdk}-${page}-`));
       const result = await build({
-        entryPoints: [join(root, "test/e2e/page/main.ts")],
+        entryPoints: [join(root, ENTRIES[page])],
         bundle: true,
         format: "esm",
         platform: "browser",
@@ -28,12 +38,17 @@ export function pageBundle(sdk: SdkUnderTest): Promise<string> {
         outdir,
         sourcemap: "inline",
         logLevel: "silent",
-        alias: { "sdk-under-test": sdk === "latchkey" ? join(root, "src/index.ts") : "@stackframe/js" },
+        jsx: "automatic",
+        alias: {
+          "sdk-under-test": sdk === "latchkey" ? join(root, "src/index.ts") : "@stackframe/js",
+          latchkey: join(root, "src/index.ts"),
+          "latchkey/react": join(root, "src/react/index.ts"),
+        },
         define: { "process.env.NODE_ENV": '"production"' },
       });
       return result.outputFiles[0].text;
     })();
-    built.set(sdk, p);
+    built.set(key, p);
   }
   return p;
 }

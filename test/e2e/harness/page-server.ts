@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pageBundle } from "./bundle";
-import type { SdkUnderTest } from "./bundle";
+import type { SdkUnderTest, TestPage } from "./bundle";
 
 /** What the test page needs to know (written into every page as `window.__E2E__`). */
 export interface PageConfig {
@@ -24,11 +24,12 @@ export interface PageServer {
 const esc = (s: string) => s.replace(/</g, "\\u003c");
 
 /**
- * Serves the test page on loopback: `/__e2e/app.js` is the page bundled with `sdk`; every other path answers the
- * same HTML page (so handler routes such as /handler/oauth-callback load the app), except `/favicon.ico` (empty).
+ * Serves the test page on loopback: `/__e2e/app.js` is the page (`page`, default the SDK page) bundled with `sdk`;
+ * every other path answers the same HTML page (so handler routes such as /handler/oauth-callback load the app),
+ * except `/favicon.ico` (empty).
  */
-export async function startPageServer(sdk: SdkUnderTest, config: PageConfig): Promise<PageServer> {
-  const bundle = await pageBundle(sdk);
+export async function startPageServer(sdk: SdkUnderTest, config: PageConfig, page: TestPage = "sdk"): Promise<PageServer> {
+  const bundle = await pageBundle(sdk, page);
   let options = config.options;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
