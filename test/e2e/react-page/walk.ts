@@ -1,0 +1,69 @@
+/**
+ * Helpers of the React pages walk (test/e2e/react-pages.e2e.test.ts): screenshots as test artifacts, the emulator's
+ * outbox, and waits on what a person sees (headings, addresses). Elements are found by role and accessible name or
+ * label only.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Locator, Page } from "playwright-core";
+import type { OutboxItem } from "../../../src/emulator";
+
+/** Where the walk's screenshots go (gitignored): one PNG per page visited, numbered in the order of the walk. */
+export const ARTIFACTS = resolve(__dirname, "../../../test-artifacts/react-pages");
+
+let shots = 0;
+/** Empties the artifacts folder (once, before the walk). */
+export function resetArtifacts(): void {
+  rmSync(ARTIFACTS, { recursive: true, force: true });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  shots = 0;
+}
+
+/** Saves a full-page screenshot of what `page` shows now, as `<nn>-<name>.png`. */
+export async function shot(page: Page, name: string): Promise<void> {
+  shots += 1;
+  await page.screenshot({ path: join(ARTIFACTS, `${String(shots).padStart(2, "0")}-${name}.png`), fullPage: true });
+}
+
+/** Waits for the heading named `name` (exact) and returns it. */
+export async function heading(page: Page, name: string | RegExp): Promise<Locator> {
+  const h = page.getByRole("heading", { name, exact: typeof name === "string" });
+  await h.waitFor({ timeout: 15_000 });
+  return h;
+}
+
+/** Waits until the page's address has the path `path` (and, when `query` is given, each of its parameters). */
+export async function at(page: Page, path: string, query: Record<string, string> = {}): Promise<URL> {
+  await page.waitForURL((u) => u.pathname === path && Object.entries(query).every(([k, v]) => u.searchParams.get(k) === v), { timeout: 15_000 });
+  return new URL(page.url());
+}
+
+/** Waits for an alert (role=alert) whose text contains `text`. */
+export async function alert(page: Page, text: string | RegExp): Promise<Locator> {
+  const a = page.getByRole("alert").filter({ hasText: text });
+  await a.waitFor({ timeout: 15_000 });
+  return a;
+}
+
+/** The e-mails the emulator captured for `to` (GET /emulator/outbox), newest last, optionally of one kind. */
+export async function outbox(emulatorUrl: string, to: string, kind?: string): Promise<OutboxItem[]> {
+  const query = new URLSearchParams({ to, ...(kind ? { kind } : {}) });
+  const res = await fetch(`${emulatorUrl}/emulator/outbox?${query}`);
+  if (!res.ok) throw new Error(`GET /emulator/outbox answered ${res.status}`);
+  return ((await res.json()) as { items: OutboxItem[] }).items;
+}
+
+/** The newest e-mail of `kind` to `to`; throws (with what there is) when there is none. */
+export async function latestMail(emulatorUrl: string, to: string, kind: string): Promise<OutboxItem> {
+  const items = await outbox(emulatorUrl, to, kind);
+  const mail = items.at(-1);
+  if (!mail) throw new Error(`no ${kind} e-mail to ${to} in the outbox (it has: ${(await outbox(emulatorUrl, to)).map((m) => m.kind).join(", ") || "nothing"})`);
+  return mail;
+}
+
+/** The link of `mail` whose path is `path` (at the test page's origin). */
+export function linkTo(mail: OutboxItem, path: string): string {
+  const link = mail.links.find((l) => new URL(l).pathname === path);
+  if (!link) throw new Error(`the ${mail.kind} e-mail has no link to ${path}: ${mail.links.join(", ")}`);
+  return link;
+}

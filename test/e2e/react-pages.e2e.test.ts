@@ -1,0 +1,94 @@
+/**
+ * latchkey/react's pages in Chromium: a person's walk through every auth screen of a small React app
+ * (test/e2e/react-page: LatchkeyProvider, LatchkeyHandler at /handler, a home page and a protected page) against the
+ * in-process emulator. Elements are found only by role and accessible name or label, as a screen-reader user would
+ * find them. Every page visited is saved as a screenshot under test-artifacts/react-pages/.
+ */
+import type { Page } from "playwright-core";
+import { e2eEmail, pageErrors, startE2E } from "./harness";
+import type { E2E } from "./harness";
+import { alert, at, heading, latestMail, linkTo, resetArtifacts, shot } from "./react-page/walk";
+
+jest.setTimeout(60_000);
+
+const PASSWORD = "correct horse battery";
+
+let e2e: E2E;
+beforeAll(async () => {
+  resetArtifacts();
+  e2e = await startE2E("latchkey", {}, { page: "react" });
+});
+afterAll(() => e2e?.close());
+
+/** Opens `path` in a fresh browser context (a new visitor). */
+async function visit(path: string): Promise<Page> {
+  return e2e.newPage(path);
+}
+
+/** Fills in the password sign-up form (tab "Email & Password") of /handler/sign-up and sends it. */
+async function signUpWithPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await heading(page, "Create a new account");
+  await page.getByRole("tab", { name: "Email & Password" }).click();
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+/** Fills in the password sign-in form (tab "Email & Password") and sends it. */
+async function signInWithPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await heading(page, "Sign in to your account");
+  const tab = page.getByRole("tab", { name: "Email & Password" });
+  if ((await tab.getAttribute("aria-selected")) !== "true") await tab.click();
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Opens the user button's menu and chooses `item`. */
+async function userMenu(page: Page, item: "Account settings" | "Sign out"): Promise<void> {
+  await page.getByRole("button", { name: /account menu/i }).click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
+
+describe("latchkey/react pages in Chromium", () => {
+  test("sign up, verify the e-mail from the outbox, sign out, a wrong password, sign in", async () => {
+    const email = e2eEmail("walk");
+    const page = await visit("/handler/sign-up");
+    await heading(page, "Create a new account");
+    await shot(page, "sign-up");
+    await signUpWithPassword(page, email);
+    await at(page, "/");
+    await heading(page, "Home");
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    await shot(page, "home-signed-in");
+
+    const verification = linkTo(await latestMail(e2e.emulator.url, email, "email_verification"), "/handler/email-verification");
+    await page.goto(verification);
+    await heading(page, /verified/i);
+    await shot(page, "email-verification");
+
+    await page.goto(`${e2e.origin}/`);
+    await heading(page, "Home");
+    await userMenu(page, "Sign out");
+    await at(page, "/");
+    await page.getByRole("link", { name: "Sign in" }).waitFor();
+    await shot(page, "home-signed-out");
+
+    // The protected page sends a signed-out visitor to sign in, and brings them back afterwards.
+    await page.getByRole("link", { name: "Protected page" }).click();
+    await at(page, "/handler/sign-in");
+    await signInWithPassword(page, email, "not the password");
+    await alert(page, /wrong e-mail or password/i);
+    if ((await page.getByLabel("Email", { exact: true }).inputValue()) !== email) throw new Error("the e-mail typed was not kept");
+    await shot(page, "sign-in-wrong-password");
+
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await at(page, "/protected");
+    await heading(page, "Protected page");
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    await shot(page, "protected");
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
