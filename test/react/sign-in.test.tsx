@@ -1,6 +1,7 @@
 /**
  * @jest-environment ./test/support/jsdom-env.cjs
  */
+import { randomBytes } from "node:crypto";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { CredentialSignIn, OAuthButton, PasskeyButton, SignIn } from "../../src/react/index";
 import { installFakeWebAuthn } from "../helpers/fake-webauthn";
@@ -105,13 +106,29 @@ test("the right password signs in and goes to after-sign-in", async () => {
   await screen.findByRole("heading", { name: "You are already signed in" });
 });
 
+test("an account with a second factor goes on to the MFA page", async () => {
+  const owner = appFor(emulator.current).app;
+  const { email, password } = await signedUp(owner);
+  await act(async () => (await owner.getUser({ or: "throw" })).update({ totpMultiFactorSecret: new Uint8Array(randomBytes(20)) }));
+  const { app, navigations } = await signInPage(<SignIn firstTab="password" />);
+  type("Email", email);
+  type("Password", password);
+  await click("Sign In");
+  await waitFor(() => expect(navigations).toEqual(["/handler/mfa"]));
+  expect((await screen.findByRole("alert")).textContent).toBe("One more step: enter the code from your authenticator app.");
+  expect(await app.getUser()).toBeNull();
+});
+
 test("a signed-in visitor is told so, with Go home and Sign out", async () => {
   const { app, navigations } = appFor(emulator.current);
-  await signedUp(app);
+  const { email } = await signedUp(app);
   const { container } = renderWithApp(app, <SignIn />);
   await screen.findByRole("heading", { name: "You are already signed in" });
+  expect(screen.getByText(`Signed in as ${email}.`)).toBeTruthy();
   await expectNoAxeViolations(container);
-  await click("Go home");
+  await act(async () => {
+    fireEvent.click(screen.getByRole("link", { name: "Go home" }));
+  });
   await waitFor(() => expect(navigations).toEqual(["/"]));
   await click("Sign out");
   await waitFor(() => expect(navigations[1]).toMatch(/^\/handler\/sign-out\?after_auth_return_to=/));
@@ -160,7 +177,7 @@ test("the sign-up link navigates through the app's router and keeps after_auth_r
   await act(async () => {
     fireEvent.click(screen.getByRole("link", { name: "Sign up" }));
   });
-  expect(navigations).toEqual(["/handler/sign-up?after_auth_return_to=%2Fcart"]);
+  await waitFor(() => expect(navigations).toEqual(["/handler/sign-up?after_auth_return_to=%2Fcart"]));
 });
 
 test("an OAuth button sends the browser to the provider and stays busy", async () => {
@@ -203,6 +220,7 @@ describe("passkeys", () => {
     const { container } = renderWithApp(app, <PasskeyButton type="sign-in" />);
     await click("Sign in with Passkey");
     expect((await screen.findByRole("alert")).textContent).toBe("This browser cannot use passkeys. Please sign in another way.");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Sign in with Passkey" }));
     await expectNoAxeViolations(container);
   });
 

@@ -109,8 +109,9 @@ describe("with the project's settings changed", () => {
     await screen.findByRole("heading", { name: "Sign up for new users is not enabled at the moment." });
     expect(screen.queryByLabelText("Email")).toBeNull();
     await expectNoAxeViolations(container);
-    await click("Sign in");
-    await waitFor(() => expect(navigations[0]).toMatch(/^\/handler\/sign-in/));
+    expect(screen.getByRole("link", { name: "Go home" }).getAttribute("href")).toBe("/");
+    fireEvent.click(screen.getByRole("link", { name: "Sign in" }));
+    await waitFor(() => expect(navigations).toEqual(["/handler/sign-in"]));
     unmount();
     renderWithApp(appFor(emulator.current).app, <SignIn />);
     await screen.findByRole("heading", { name: "Sign in to your account" });

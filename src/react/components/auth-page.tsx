@@ -82,7 +82,10 @@ function Inner(props: AuthPageProps) {
   const { config } = app.useProject();
   const [tab, setTab] = useState<string>(props.firstTab ?? "magic-link");
   const signUp = props.type === "sign-up";
-  if (user) return <SignedIn app={app} fullPage={props.fullPage} go={props.automaticRedirect ? (user.isRestricted ? "onboarding" : props.type) : null} />;
+  if (user) {
+    const go = props.automaticRedirect ? (user.isRestricted ? "onboarding" : props.type) : null;
+    return <SignedIn app={app} fullPage={props.fullPage} who={user.primaryEmail ?? user.displayName} go={go} />;
+  }
   if (signUp && !config.signUpEnabled) {
     return (
       <Notice
@@ -90,10 +93,12 @@ function Inner(props: AuthPageProps) {
         title={t("Sign up for new users is not enabled at the moment.")}
         actions={
           <>
-            <Button onClick={() => app.redirectToHome()}>{t("Go home")}</Button>
-            <Button variant="outline" onClick={() => app.redirectToSignIn()}>
+            <AppLink app={app} page="home" className="lk-btn">
+              {t("Go home")}
+            </AppLink>
+            <AppLink app={app} page="signIn" className="lk-btn lk-outline">
               {t("Sign in")}
-            </Button>
+            </AppLink>
           </>
         }
       />
@@ -155,7 +160,7 @@ function Inner(props: AuthPageProps) {
 }
 
 /** Someone is signed in: say so, or (automaticRedirect) go on and say why when that fails. */
-function SignedIn({ app, fullPage, go }: { app: ClientApp; fullPage?: boolean; go: "sign-in" | "sign-up" | "onboarding" | null }) {
+function SignedIn({ app, fullPage, who, go }: { app: ClientApp; fullPage?: boolean; who: string | null; go: "sign-in" | "sign-up" | "onboarding" | null }) {
   const t = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
@@ -178,13 +183,16 @@ function SignedIn({ app, fullPage, go }: { app: ClientApp; fullPage?: boolean; g
       title={t("You are already signed in")}
       actions={
         <>
-          <Button onClick={() => app.redirectToHome()}>{t("Go home")}</Button>
+          <AppLink app={app} page="home" className="lk-btn">
+            {t("Go home")}
+          </AppLink>
           <Button variant="outline" onClick={() => app.redirectToSignOut()}>
             {t("Sign out")}
           </Button>
         </>
       }
     >
+      {who && <p className="lk-center lk-muted">{t("Signed in as {name}.", { name: who })}</p>}
       {failure && (
         <p className="lk-error lk-center" role="alert">
           {failure}

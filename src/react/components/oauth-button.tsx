@@ -2,8 +2,7 @@ import { ArgumentError } from "../../errors/base";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
 import { Button } from "../ui/button";
-import { checkReturnTo, FormError } from "../ui/auth";
-import { useFormAction } from "../ui/form";
+import { checkReturnTo, FormError, useAuthForm } from "../ui/auth";
 import { ProviderIcon } from "../ui/icons";
 
 const NAMES: Record<string, string> = {
@@ -47,7 +46,7 @@ export function OAuthButton({ provider, type, onAuthenticate }: OAuthButtonProps
   if (type !== "sign-in" && type !== "sign-up") throw new ArgumentError('<OAuthButton> type must be "sign-in" or "sign-up".');
   const app = useApp();
   const t = useTranslation();
-  const form = useFormAction();
+  const form = useAuthForm<HTMLDivElement>("button");
   const name = providerName(provider);
   const start = () =>
     form.run(async () => {
@@ -56,7 +55,7 @@ export function OAuthButton({ provider, type, onAuthenticate }: OAuthButtonProps
       return app.signInWithOAuth(provider);
     });
   return (
-    <div className="lk-stack">
+    <div className="lk-stack" ref={form.ref}>
       <Button variant="outline" block loading={form.pending} onClick={start}>
         {!form.pending && <ProviderIcon provider={provider} />}
         {type === "sign-up" ? t("Sign up with {provider}", { provider: name }) : t("Sign in with {provider}", { provider: name })}

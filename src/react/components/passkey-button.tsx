@@ -1,9 +1,8 @@
 import { ArgumentError } from "../../errors/base";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
-import { checkReturnTo, FormError } from "../ui/auth";
+import { checkReturnTo, FormError, useAuthForm } from "../ui/auth";
 import { Button } from "../ui/button";
-import { useFormAction } from "../ui/form";
 import { KeyIcon } from "../ui/icons";
 
 /**
@@ -18,14 +17,14 @@ export function PasskeyButton({ type }: { type: "sign-in" | "sign-up" }) {
   if (type !== "sign-in" && type !== "sign-up") throw new ArgumentError('<PasskeyButton> type must be "sign-in" or "sign-up".');
   const app = useApp();
   const t = useTranslation();
-  const form = useFormAction();
+  const form = useAuthForm<HTMLDivElement>("button");
   const signIn = () =>
     form.run(async () => {
       await checkReturnTo(app);
       return app.signInWithPasskey();
     });
   return (
-    <div className="lk-stack">
+    <div className="lk-stack" ref={form.ref}>
       <Button variant="outline" block loading={form.pending} onClick={signIn}>
         {!form.pending && <KeyIcon />}
         {type === "sign-up" ? t("Sign up with Passkey") : t("Sign in with Passkey")}

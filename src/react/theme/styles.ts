@@ -68,4 +68,4 @@ export const BASE_CSS =
 /* sign-in, sign-up, password pages */
 .lk-actions{display:flex;gap:8px;justify-content:center;flex-wrap:wrap}
 .lk-muted .lk-link{color:var(--lk-foreground)}
-.lk-otp{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:18px;letter-spacing:.4em;text-transform:uppercase}`;
+.lk-otp{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:18px;letter-spacing:.25em;text-transform:uppercase}`;

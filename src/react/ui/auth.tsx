@@ -48,18 +48,21 @@ export async function checkReturnTo(app: ClientApp): Promise<void> {
   if (target) await coreOf(app).checkRedirect(target);
 }
 
+// Pages of the sign-in flow: a link between them keeps where the visitor wants to end up.
+const KEEPS_RETURN: (keyof HandlerUrls)[] = ["signIn", "signUp", "forgotPassword"];
+
 /**
- * A link to one of the app's pages (its `urls`), keeping the page's `after_auth_return_to`. With a router's
- * redirect method (`navigate` / `useNavigate`) a plain click navigates through it; otherwise the browser follows
- * the link.
+ * A link to one of the app's pages (its `urls`); links to the sign-in, sign-up and forgot-password pages keep the
+ * page's `after_auth_return_to`. With a router's redirect method (`navigate` / `useNavigate`) a plain click
+ * navigates through it; otherwise the browser follows the link.
  * @internal
  * @example
  * <AppLink app={app} page="signUp">{t("Sign up")}</AppLink>
  */
-export function AppLink({ app, page, children }: { app: ClientApp; page: keyof HandlerUrls; children: ReactNode }) {
+export function AppLink({ app, page, className = "lk-link", children }: { app: ClientApp; page: keyof HandlerUrls; className?: string; children: ReactNode }) {
   const returnTo = returnToOf(useSearch());
   let href = app.urls[page];
-  if (returnTo && !href.includes(RETURN_TO + "=")) href += (href.includes("?") ? "&" : "?") + RETURN_TO + "=" + encodeURIComponent(returnTo);
+  if (returnTo && KEEPS_RETURN.includes(page) && !href.includes(RETURN_TO + "=")) href += (href.includes("?") ? "&" : "?") + RETURN_TO + "=" + encodeURIComponent(returnTo);
   const onClick = (event: MouseEvent) => {
     const core = coreOf(app);
     if (typeof core.redirectMethod !== "object" || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -67,7 +70,7 @@ export function AppLink({ app, page, children }: { app: ClientApp; page: keyof H
     core.redirect(href).catch(() => window.location.assign(href));
   };
   return (
-    <a className="lk-link" href={href} onClick={onClick}>
+    <a className={className} href={href} onClick={onClick}>
       {children}
     </a>
   );
@@ -75,21 +78,22 @@ export function AppLink({ app, page, children }: { app: ClientApp; page: keyof H
 
 /**
  * {@link useFormAction} plus the form's ref: after a failed submit, focus goes to the first invalid field (or the
- * submit button when the error is about the whole form), so keyboard users land where the message is.
+ * submit button when the error is about the whole form), so keyboard users land where the message is. Outside a
+ * form, `focusOnError` names what to focus instead (e.g. "button").
  * @internal
  * @example
  * const form = useAuthForm();
  * <form ref={form.ref} onSubmit={…} noValidate>…</form>
  */
-export function useAuthForm() {
+export function useAuthForm<E extends HTMLElement = HTMLFormElement>(focusOnError = "[aria-invalid=true],[type=submit]") {
   const form = useFormAction();
-  const ref = useRef<HTMLFormElement>(null);
+  const ref = useRef<E>(null);
   const { errors, pending } = form;
   useEffect(() => {
     const el = ref.current;
     if (!el || pending || Object.keys(errors).length === 0) return;
-    el.querySelector<HTMLElement>("[aria-invalid=true],[type=submit]")?.focus();
-  }, [errors, pending]);
+    el.querySelector<HTMLElement>(focusOnError)?.focus();
+  }, [errors, pending, focusOnError]);
   return { ...form, ref };
 }
 
