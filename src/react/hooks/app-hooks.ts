@@ -66,7 +66,8 @@ export function installAppHooks(app: ClientApp): asserts app is ClientApp & AppH
       return read(`user:${argKey(options ?? {})}`, [["user"]], async () => user(await a.getUser(options)));
     },
     useProject: () => read("project", [["admin-project"], ["request", "PATCH"]], () => a.getProject()),
-    useNavigate: () => (url: string) => void a.redirectToUrl?.(url),
+    // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate.
+    useNavigate: () => (url: string) => void a.core.redirect(url).catch((error: unknown) => console.error(error)),
     useAccessToken: () => read("access-token", SESSION, () => a.getAccessToken()),
     useRefreshToken: () => read("refresh-token", SESSION, () => a.getRefreshToken()),
     useAuthorizationHeader: () => read("authorization-header", SESSION, () => a.getAuthorizationHeader()),

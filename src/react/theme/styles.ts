@@ -64,4 +64,8 @@ export const BASE_CSS =
 .lk-badge{display:inline-block;padding:1px 8px;border-radius:999px;background:var(--lk-muted);color:var(--lk-muted-foreground);font-size:12px}
 .lk-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all;background:var(--lk-muted);padding:8px 10px;border-radius:var(--lk-radius)}
 .lk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-@media (max-width:720px){.lk-settings{grid-template-columns:1fr;gap:16px}.lk-page{padding:24px 12px}}`;
+@media (max-width:720px){.lk-settings{grid-template-columns:1fr;gap:16px}.lk-page{padding:24px 12px}}
+/* sign-in, sign-up, password pages */
+.lk-actions{display:flex;gap:8px;justify-content:center;flex-wrap:wrap}
+.lk-muted .lk-link{color:var(--lk-foreground)}
+.lk-otp{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:18px;letter-spacing:.25em;text-transform:uppercase}`;

@@ -20,7 +20,7 @@ export function describeError(error: unknown): { field: ErrorField; text: string
     case "PASSWORD_TOO_SHORT":
       return { field: "password", text: "Password must be at least {min} characters long.", values: { min: Number(details.min_length ?? 8) } };
     case "PASSWORD_TOO_LONG":
-      return { field: "password", text: "Password must be at most {max} characters long.", values: { max: Number(details.max_length ?? 256) } };
+      return { field: "password", text: "Password must be at most {max} characters long.", values: { max: Number(details.maxLength ?? details.max_length ?? 70) } };
     case "PASSWORD_CONFIRMATION_MISMATCH":
       return { field: "passwordRepeat", text: "Passwords do not match." };
     case "PASSWORD_REQUIREMENTS_NOT_MET":
@@ -28,6 +28,7 @@ export function describeError(error: unknown): { field: ErrorField; text: string
     case "USER_DOES_NOT_HAVE_PASSWORD":
       return { field: "password", text: "This account has no password. Sign in another way." };
     case "USER_EMAIL_ALREADY_EXISTS":
+      if (details.would_work_if_email_was_verified) return { field: "email", text: "An account uses this e-mail address but has not verified it yet. Sign in another way." };
       return { field: "email", text: "A user with this e-mail address already exists." };
     case "USER_NOT_FOUND":
       return { field: "email", text: "No user with this e-mail address exists." };
@@ -54,11 +55,16 @@ export function describeError(error: unknown): { field: ErrorField; text: string
     case "REDIRECT_URL_NOT_WHITELISTED":
       return { field: "form", text: "This redirect URL is not trusted." };
     case "PASSKEY_AUTHENTICATION_FAILED":
+      if (/needs? a browser with WebAuthn/.test((error as Error).message)) return { field: "form", text: "This browser cannot use passkeys. Please sign in another way." };
       return { field: "form", text: "Signing in with the passkey failed. Try again or use another way." };
     case "PASSKEY_REGISTRATION_FAILED":
       return { field: "form", text: "The passkey could not be registered. Please try again." };
     case "PASSKEY_WEBAUTHN_ERROR":
+      if (details.code === "ERROR_CEREMONY_ABORTED") return { field: "form", text: "The passkey request was cancelled or timed out. Please try again." };
+      if (details.code === "ERROR_INVALID_DOMAIN" || details.code === "ERROR_INVALID_RP_ID") return { field: "form", text: "Passkeys cannot be used on this site's address." };
       return { field: "form", text: "The browser stopped the passkey request: {message}", values: { message: String(details.message ?? (error as Error).message) } };
+    case "MULTI_FACTOR_AUTHENTICATION_REQUIRED":
+      return { field: "form", text: "One more step: enter the code from your authenticator app." };
     case "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED":
       return { field: "form", text: "This sign-in provider is not enabled for this project." };
   }

@@ -1,0 +1,203 @@
+import { Suspense, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
+import type { ClientApp } from "../../apps/client-app";
+import { ArgumentError } from "../../errors/base";
+import { useTranslation } from "../i18n";
+import { useApp } from "../provider";
+import { AppLink, Notice } from "../ui/auth";
+import { Button } from "../ui/button";
+import { describeError } from "../ui/errors";
+import { Page } from "../ui/page";
+import { Tabs } from "../ui/tabs";
+import { CredentialSignIn } from "./credential-sign-in";
+import { CredentialSignUp } from "./credential-sign-up";
+import { MagicLinkSignIn } from "./magic-link-sign-in";
+import { OAuthButtonGroup } from "./oauth-button-group";
+import { PasskeyButton } from "./passkey-button";
+
+/**
+ * Props of {@link SignIn} (and, with `noPasswordRepeat`, {@link SignUp}).
+ * @example
+ * const props: AuthPageOptions = { fullPage: true, firstTab: "password", extraInfo: <p>By signing in you accept our terms.</p> };
+ */
+export interface AuthPageOptions {
+  /** Centre the page on the whole window (as the handler does) instead of rendering a block in your layout. */
+  fullPage?: boolean;
+  /** When someone is already signed in, go on to after-sign-in (after-sign-up) instead of saying so. */
+  automaticRedirect?: boolean;
+  /** Shown under the forms, e.g. links to your terms. */
+  extraInfo?: ReactNode;
+  /** The tab shown first when both e-mail methods are enabled (default "magic-link"). */
+  firstTab?: "magic-link" | "password";
+  /** Sign-up only: no "Repeat Password" field. */
+  noPasswordRepeat?: boolean;
+}
+
+/**
+ * Props of {@link AuthPage}.
+ * @example
+ * const props: AuthPageProps = { type: "sign-up", noPasswordRepeat: true };
+ */
+export interface AuthPageProps extends AuthPageOptions {
+  type: "sign-in" | "sign-up";
+}
+
+/**
+ * The sign-in or sign-up page, showing what the project enables: a button per OAuth provider, a passkey button
+ * (sign-in), then "Or continue with" and the e-mail methods — tabs "Email" (magic link / one-time code) and
+ * "Email & Password" when both are on. A signed-in visitor is told so (with "Go home" and "Sign out"), or sent on
+ * with `automaticRedirect`; a sign-up page of a project that has sign-up turned off says so. Suspends while the
+ * user and the project load (with its own "Loading…" fallback). {@link SignIn} and {@link SignUp} are built on it.
+ *
+ * @example
+ * <AuthPage type="sign-in" fullPage automaticRedirect />
+ */
+export function AuthPage(props: AuthPageProps) {
+  if (props.type !== "sign-in" && props.type !== "sign-up") throw new ArgumentError('<AuthPage> type must be "sign-in" or "sign-up".');
+  if (props.firstTab !== undefined && props.firstTab !== "magic-link" && props.firstTab !== "password") {
+    throw new ArgumentError('firstTab must be "magic-link" or "password".');
+  }
+  return (
+    <Suspense fallback={<Loading fullPage={props.fullPage} />}>
+      <Inner {...props} />
+    </Suspense>
+  );
+}
+
+function Loading({ fullPage }: { fullPage?: boolean }) {
+  const t = useTranslation();
+  return (
+    <Page fullPage={fullPage}>
+      <p className="lk-center lk-muted" role="status">
+        {t("Loading…")}
+      </p>
+    </Page>
+  );
+}
+
+function Inner(props: AuthPageProps) {
+  const app = useApp();
+  const t = useTranslation();
+  const user = app.useUser({ includeRestricted: true });
+  const { config } = app.useProject();
+  const [tab, setTab] = useState<string>(props.firstTab ?? "magic-link");
+  const signUp = props.type === "sign-up";
+  if (user) {
+    const go = props.automaticRedirect ? (user.isRestricted ? "onboarding" : props.type) : null;
+    return <SignedIn app={app} fullPage={props.fullPage} who={user.primaryEmail ?? user.displayName} go={go} />;
+  }
+  if (signUp && !config.signUpEnabled) {
+    return (
+      <Notice
+        fullPage={props.fullPage}
+        title={t("Sign up for new users is not enabled at the moment.")}
+        actions={
+          <>
+            <AppLink app={app} page="home" className="lk-btn">
+              {t("Go home")}
+            </AppLink>
+            <AppLink app={app} page="signIn" className="lk-btn lk-outline">
+              {t("Sign in")}
+            </AppLink>
+          </>
+        }
+      />
+    );
+  }
+  const oauth = config.oauthProviders.length > 0;
+  const passkey = config.passkeyEnabled && !signUp;
+  const email = config.credentialEnabled || config.magicLinkEnabled;
+  if (!oauth && !config.passkeyEnabled && !email) {
+    return (
+      <Notice fullPage={props.fullPage} title={t("No sign-in methods are available")}>
+        <p className="lk-center lk-muted">{t("This app has not turned on any way to sign in yet.")}</p>
+      </Notice>
+    );
+  }
+  const password = signUp ? <CredentialSignUp noPasswordRepeat={props.noPasswordRepeat} /> : <CredentialSignIn />;
+  const tabs = [
+    { id: "magic-link", label: t("Email"), panel: <MagicLinkSignIn /> },
+    { id: "password", label: t("Email & Password"), panel: password },
+  ];
+  if (props.firstTab === "password") tabs.reverse();
+  return (
+    <Page
+      fullPage={props.fullPage}
+      title={signUp ? t("Create a new account") : t("Sign in to your account")}
+      subtitle={
+        signUp ? (
+          <>
+            {t("Already have an account?")} <AppLink app={app} page="signIn">{t("Sign in")}</AppLink>
+          </>
+        ) : (
+          config.signUpEnabled && (
+            <>
+              {t("Don't have an account?")} <AppLink app={app} page="signUp">{t("Sign up")}</AppLink>
+            </>
+          )
+        )
+      }
+    >
+      {(oauth || passkey) && (
+        <div className="lk-stack">
+          {oauth && <OAuthButtonGroup type={props.type} />}
+          {passkey && <PasskeyButton type={props.type} />}
+        </div>
+      )}
+      {email && (oauth || passkey) && <div className="lk-divider">{t("Or continue with")}</div>}
+      {config.credentialEnabled && config.magicLinkEnabled ? (
+        <Tabs label={t("Sign-in method")} tabs={tabs} selected={tab} onSelect={setTab} />
+      ) : config.credentialEnabled ? (
+        password
+      ) : config.magicLinkEnabled ? (
+        <MagicLinkSignIn />
+      ) : (
+        !oauth && <p className="lk-center lk-muted">{t("New accounts cannot be created with this app's sign-in methods. Sign in instead.")}</p>
+      )}
+      {props.extraInfo && <div className="lk-center lk-muted">{props.extraInfo}</div>}
+    </Page>
+  );
+}
+
+/** Someone is signed in: say so, or (automaticRedirect) go on and say why when that fails. */
+function SignedIn({ app, fullPage, who, go }: { app: ClientApp; fullPage?: boolean; who: string | null; go: "sign-in" | "sign-up" | "onboarding" | null }) {
+  const t = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!go || started.current) return;
+    started.current = true;
+    const options = { replace: true };
+    const leave = go === "onboarding" ? app.redirectToOnboarding(options) : go === "sign-up" ? app.redirectToAfterSignUp(options) : app.redirectToAfterSignIn(options);
+    leave.catch((error: unknown) => {
+      const { text, values } = describeError(error);
+      setFailure(t(text, values));
+    });
+  }, [app, go, t]);
+  if (go && !failure) {
+    return <Notice fullPage={fullPage} title={t("Redirecting…")} />;
+  }
+  return (
+    <Notice
+      fullPage={fullPage}
+      title={t("You are already signed in")}
+      actions={
+        <>
+          <AppLink app={app} page="home" className="lk-btn">
+            {t("Go home")}
+          </AppLink>
+          <Button variant="outline" onClick={() => app.redirectToSignOut()}>
+            {t("Sign out")}
+          </Button>
+        </>
+      }
+    >
+      {who && <p className="lk-center lk-muted">{t("Signed in as {name}.", { name: who })}</p>}
+      {failure && (
+        <p className="lk-error lk-center" role="alert">
+          {failure}
+        </p>
+      )}
+    </Notice>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useTranslation } from "../i18n";
+import { useApp } from "../provider";
+import { AppLink, emailProblem, fieldOf, FormError, Notice, useAuthForm } from "../ui/auth";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+import { Page } from "../ui/page";
+
+/**
+ * The "Reset Your Password" page: an "Email" field and a "Send Email" button that e-mails a reset link
+ * (`app.sendForgotPasswordEmail`, pointing at the app's password-reset page), then a "check your inbox" message.
+ *
+ * @example
+ * <ForgotPassword fullPage />
+ */
+export function ForgotPassword({ fullPage }: { fullPage?: boolean }) {
+  const app = useApp();
+  const t = useTranslation();
+  const form = useAuthForm();
+  const { errors, pending } = form;
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = fieldOf(event.currentTarget, "email").trim();
+    const bad = emailProblem(email);
+    if (bad) return form.setErrors({ email: t(bad) });
+    const result = await form.run(() => app.sendForgotPasswordEmail(email));
+    if (result?.status === "ok") setSentTo(email);
+  };
+  if (sentTo !== null) {
+    return (
+      <Notice fullPage={fullPage} title={t("Check your inbox")} actions={<AppLink app={app} page="signIn">{t("Back to sign in")}</AppLink>}>
+        <p className="lk-ok" role="status">
+          {t("If an account uses {email}, we sent it a link to reset the password. It may take a minute; check your spam folder too.", { email: sentTo })}
+        </p>
+      </Notice>
+    );
+  }
+  return (
+    <Page
+      fullPage={fullPage}
+      title={t("Reset Your Password")}
+      subtitle={
+        <>
+          {t("Don't need to reset?")} <AppLink app={app} page="signIn">{t("Sign in")}</AppLink>
+        </>
+      }
+    >
+      <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
+        <TextField label={t("Email")} name="email" type="email" autoComplete="email" disabled={pending} error={errors.email} />
+        <FormError text={errors.form} />
+        <Button type="submit" block loading={pending}>
+          {t("Send Email")}
+        </Button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useTranslation } from "../i18n";
+import { useApp } from "../provider";
+import { checkReturnTo, emailProblem, fieldOf, FormError, useAuthForm } from "../ui/auth";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+
+/**
+ * Sign-in by e-mail without a password: an "Email" field and a "Send email" button (`app.sendMagicLinkEmail`).
+ * The e-mail holds a link and a one-time code; after sending, the form says so and asks for the "Code", which
+ * "Sign In" combines with the request's nonce (`app.signInWithMagicLink`). New addresses get an account when the
+ * project allows sign-up. Invalid, expired and used codes show under the code field.
+ *
+ * @example
+ * <MagicLinkSignIn />
+ */
+export function MagicLinkSignIn() {
+  const [sent, setSent] = useState<{ email: string; nonce: string } | null>(null);
+  return sent ? <CodeForm {...sent} onBack={() => setSent(null)} /> : <EmailForm onSent={setSent} />;
+}
+
+function EmailForm({ onSent }: { onSent: (sent: { email: string; nonce: string }) => void }) {
+  const app = useApp();
+  const t = useTranslation();
+  const form = useAuthForm();
+  const { errors, pending } = form;
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = fieldOf(event.currentTarget, "email").trim();
+    const bad = emailProblem(email);
+    if (bad) return form.setErrors({ email: t(bad) });
+    const result = await form.run(async () => {
+      await checkReturnTo(app);
+      return app.sendMagicLinkEmail(email);
+    });
+    if (result?.status === "ok") onSent({ email, nonce: result.data.nonce });
+  };
+  return (
+    <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
+      <TextField label={t("Email")} name="email" type="email" autoComplete="email" disabled={pending} error={errors.email} />
+      <FormError text={errors.form} />
+      <Button type="submit" block loading={pending}>
+        {t("Send email")}
+      </Button>
+    </form>
+  );
+}
+
+function CodeForm({ email, nonce, onBack }: { email: string; nonce: string; onBack: () => void }) {
+  const app = useApp();
+  const t = useTranslation();
+  const form = useAuthForm();
+  const { errors, pending } = form;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = fieldOf(event.currentTarget, "code").replace(/\s/g, "").toUpperCase();
+    if (code.length !== 6) return form.setErrors({ code: t("Please enter the 6-character code from the e-mail.") });
+    void form.run(async () => {
+      await checkReturnTo(app);
+      return app.signInWithMagicLink(code + nonce);
+    });
+  };
+  return (
+    <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
+      <p className="lk-ok" role="status">
+        {t("We sent a sign-in link and code to {email}. Open the link, or enter the code here.", { email })}
+      </p>
+      <TextField
+        label={t("Code")}
+        name="code"
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        autoFocus
+        spellCheck={false}
+        maxLength={6}
+        className="lk-input lk-otp"
+        disabled={pending}
+        error={errors.code}
+      />
+      <FormError text={errors.form} />
+      <Button type="submit" block loading={pending}>
+        {t("Sign In")}
+      </Button>
+      <Button variant="link" onClick={onBack} disabled={pending}>
+        {t("Use a different e-mail address")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState } from "react";
+import type { FormEvent } from "react";
+import type { ClientApp } from "../../apps/client-app";
+import { checkNewPassword, PASSWORD_MIN_LENGTH } from "../../auth/password-rules";
+import { ArgumentError } from "../../errors/base";
+import { useTranslation } from "../i18n";
+import { useApp } from "../provider";
+import { AppLink, fieldOf, FormError, Notice, useAuthForm, useSearch } from "../ui/auth";
+import { Button } from "../ui/button";
+import { describeError } from "../ui/errors";
+import { PasswordField } from "../ui/field";
+import { Page } from "../ui/page";
+
+type LinkState = "checking" | "valid" | "invalid" | "expired" | "used" | "done";
+
+const stateOf = (code: unknown): LinkState =>
+  code === "VERIFICATION_CODE_EXPIRED" ? "expired" : code === "VERIFICATION_CODE_ALREADY_USED" ? "used" : "invalid";
+
+/**
+ * The page the password-reset e-mail links to. It reads `code` from the address (or `searchParams`), checks it
+ * (`app.verifyPasswordResetCode`) and says so when the link is invalid, expired or already used; otherwise it
+ * asks for the "New Password" twice and "Reset Password" sets it (`app.resetPassword`), then offers to sign in.
+ *
+ * @example
+ * <PasswordReset fullPage />
+ * <PasswordReset searchParams={{ code }} /> // a router that hands you the query
+ */
+export function PasswordReset({ fullPage, searchParams }: { fullPage?: boolean; searchParams?: Record<string, string> }) {
+  if (searchParams !== undefined && (typeof searchParams !== "object" || searchParams === null)) {
+    throw new ArgumentError("<PasswordReset> searchParams must be an object of query parameters, e.g. { code }.");
+  }
+  const app = useApp();
+  const t = useTranslation();
+  const search = useSearch();
+  const given = searchParams?.code;
+  const [{ state, code }, setLink] = useState<{ state: LinkState; code: string }>({ state: "checking", code: "" });
+  const setState = (next: LinkState) => setLink((link) => ({ ...link, state: next }));
+  useEffect(() => {
+    const found = given ?? new URLSearchParams(window.location.search).get("code");
+    if (!found) return void setLink({ state: "invalid", code: "" });
+    let live = true;
+    setLink({ state: "checking", code: found });
+    app.verifyPasswordResetCode(found).then(
+      (result) => live && setLink({ state: result.status === "ok" ? "valid" : stateOf((result.error as { code?: string }).code), code: found }),
+      () => live && setLink({ state: "invalid", code: found }),
+    );
+    return () => void (live = false);
+  }, [app, given, search]);
+  const again = <AppLink app={app} page="forgotPassword">{t("Request a new link")}</AppLink>;
+  const say = (title: string, text: string, action = again) => (
+    <Notice fullPage={fullPage} title={title} actions={action}>
+      <p className="lk-center lk-muted">{text}</p>
+    </Notice>
+  );
+  switch (state) {
+    case "checking":
+      return (
+        <Page fullPage={fullPage}>
+          <p className="lk-center lk-muted" role="status">
+            {t("Checking your link…")}
+          </p>
+        </Page>
+      );
+    case "invalid":
+      return say(t("Invalid Password Reset Link"), t("This link is not valid. Check that you opened the whole link from the e-mail."));
+    case "expired":
+      return say(t("Expired Password Reset Link"), t("This link has expired. Ask for a new one."));
+    case "used":
+      return say(t("Used Password Reset Link"), t("This link has already been used. Ask for a new one to reset your password again."));
+    case "done":
+      return say(t("Your password has been reset"), t("You can now sign in with your new password."), <AppLink app={app} page="signIn">{t("Sign in")}</AppLink>);
+  }
+  return <ResetForm app={app} code={code} fullPage={fullPage} onState={setState} />;
+}
+
+function ResetForm({ app, code, fullPage, onState }: { app: ClientApp; code: string; fullPage?: boolean; onState: (state: LinkState) => void }) {
+  const t = useTranslation();
+  const form = useAuthForm();
+  const { errors, pending } = form;
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = fieldOf(event.currentTarget, "password");
+    const repeat = fieldOf(event.currentTarget, "passwordRepeat");
+    if (!password) return form.setErrors({ password: t("Please enter a new password.") });
+    if (!repeat) return form.setErrors({ passwordRepeat: t("Please repeat your new password.") });
+    const rule = checkNewPassword(password, repeat);
+    if (rule) {
+      const { field, text, values } = describeError(rule);
+      return form.setErrors({ [field]: t(text, values) });
+    }
+    let refused: unknown;
+    const result = await form.run(async () => {
+      const done = await app.resetPassword({ code, password });
+      if (done.status === "error") refused = done.error;
+      return done;
+    });
+    if (refused) onState(stateOf((refused as { code?: string }).code));
+    else if (result) onState("done");
+  };
+  return (
+    <Page fullPage={fullPage} title={t("Reset Your Password")}>
+      <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
+        <PasswordField
+          label={t("New Password")}
+          name="password"
+          autoComplete="new-password"
+          disabled={pending}
+          error={errors.password}
+          hint={t("At least {min} characters.", { min: PASSWORD_MIN_LENGTH })}
+        />
+        <PasswordField label={t("Repeat New Password")} name="passwordRepeat" autoComplete="new-password" disabled={pending} error={errors.passwordRepeat} />
+        <FormError text={errors.form ?? errors.code} />
+        <Button type="submit" block loading={pending}>
+          {t("Reset Password")}
+        </Button>
+      </form>
+    </Page>
+  );
+}
