@@ -32,13 +32,14 @@ function watchForUsableEmail() {
 }
 
 /**
- * Measures `loads` cold loads of /handler/sign-in; returns `{ medianMs, minMs, maxMs, samples }`.
+ * Measures `loads` cold loads of /handler/sign-in (the page of `entry`, default the app above); returns
+ * `{ medianMs, minMs, maxMs, samples, bytes }`.
  * `startEmulator` is the built emulator's; `root` the repository.
  */
-export async function measureSignInPage(startEmulator, root, { loads = 10 } = {}) {
+export async function measureSignInPage(startEmulator, root, { loads = 10, entry = "scripts/bench/react-app.tsx" } = {}) {
   const { chromium } = await import("playwright-core");
   const bundle = await build({
-    entryPoints: [path.join(root, "scripts/bench/react-app.tsx")],
+    entryPoints: [path.join(root, entry)],
     bundle: true,
     minify: true,
     format: "esm",

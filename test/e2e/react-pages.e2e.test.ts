@@ -91,4 +91,81 @@ describe("latchkey/react pages in Chromium", () => {
     await shot(page, "protected");
     expect(pageErrors(page)).toEqual([]);
   });
+
+  test("magic link: the code typed into the sign-in page, then the link opened from the e-mail", async () => {
+    const email = e2eEmail("magic");
+    const page = await visit("/handler/sign-in");
+    await page.getByRole("tab", { name: "Email", exact: true }).click();
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send email" }).click();
+    const code = page.getByLabel("Code", { exact: true });
+    await code.waitFor();
+    await shot(page, "magic-link-code");
+    const mail = await latestMail(e2e.emulator.url, email, "magic_link");
+    await code.fill(mail.otp!);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await at(page, "/");
+    await page.getByText(`Signed in as ${email}`).waitFor();
+
+    // The link, opened by a visitor in another browser, signs in the same address through the callback page.
+    const other = await visit("/handler/sign-in");
+    await other.getByLabel("Email", { exact: true }).fill(email);
+    await other.getByRole("button", { name: "Send email" }).click();
+    await other.getByLabel("Code", { exact: true }).waitFor();
+    const link = linkTo(await latestMail(e2e.emulator.url, email, "magic_link"), "/handler/magic-link-callback");
+    await other.goto(link);
+    await at(other, "/");
+    await other.getByText(`Signed in as ${email}`).waitFor();
+    await shot(other, "magic-link-signed-in");
+    expect([...pageErrors(page), ...pageErrors(other)]).toEqual([]);
+  });
+
+  test("OAuth through the emulator's mock GitHub", async () => {
+    const email = e2eEmail("oauth");
+    const page = await visit("/handler/sign-in");
+    await page.getByRole("button", { name: "Sign in with GitHub" }).click();
+    await at(page, "/emulator/oauth/github/authorize");
+    await page.getByLabel("Name").fill("Grace Hub");
+    await page.getByLabel("E-mail").fill(email);
+    await shot(page, "oauth-mock-consent");
+    await page.getByRole("button", { name: "Allow and continue" }).click();
+    await at(page, "/");
+    await page.getByText("Signed in as Grace Hub").waitFor();
+    await shot(page, "oauth-signed-in");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  test("forgot password, reset it from the e-mail's link, sign in with the new one", async () => {
+    const email = e2eEmail("reset");
+    const page = await visit("/handler/sign-up");
+    await signUpWithPassword(page, email);
+    await at(page, "/");
+    await userMenu(page, "Sign out");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await heading(page, "Sign in to your account");
+    await page.getByRole("tab", { name: "Email & Password" }).click();
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await at(page, "/handler/forgot-password");
+    await heading(page, "Reset Your Password");
+    await shot(page, "forgot-password");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send Email" }).click();
+    await heading(page, "Check your inbox");
+    await shot(page, "forgot-password-sent");
+
+    await page.goto(linkTo(await latestMail(e2e.emulator.url, email, "password_reset"), "/handler/password-reset"));
+    await heading(page, "Reset Your Password");
+    await shot(page, "password-reset");
+    const fresh = "a brand new passphrase";
+    await page.getByLabel("New Password", { exact: true }).fill(fresh);
+    await page.getByLabel("Repeat New Password", { exact: true }).fill(fresh);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await heading(page, "Your password has been reset");
+    await shot(page, "password-reset-done");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await signInWithPassword(page, email, fresh);
+    await at(page, "/");
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
 });
