@@ -79,7 +79,8 @@ export async function measureSignInPage(startEmulator, root, { loads = 10, entry
         const page = await context.newPage();
         await page.addInitScript(watchForUsableEmail);
         await page.goto(url, { waitUntil: "commit" });
-        const email = page.getByLabel("Email", { exact: true });
+        // The input's name comes from its label (a tab panel may be named "Email" too: it is not a textbox).
+        const email = page.getByRole("textbox", { name: "Email", exact: true });
         await email.waitFor({ state: "visible", timeout: 15_000 });
         await page.waitForFunction(() => window.__usable, undefined, { timeout: 15_000 });
         const timed = await email.evaluate((input) => (window.__usable.input === input ? window.__usable.at : null));

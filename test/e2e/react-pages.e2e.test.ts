@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { e2eEmail, pageErrors, startE2E } from "./harness";
 import type { E2E } from "./harness";
-import { alert, at, heading, latestMail, linkTo, resetArtifacts, shot } from "./react-page/walk";
+import { alert, at, field, heading, latestMail, linkTo, passwordField, resetArtifacts, shot } from "./react-page/walk";
 
 jest.setTimeout(60_000);
 
@@ -29,10 +29,10 @@ async function visit(path: string): Promise<Page> {
 async function signUpWithPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
   await heading(page, "Create a new account");
   await page.getByRole("tab", { name: "Email & Password" }).click();
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Repeat Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign Up" }).click();
+  await field(page, "Email").fill(email);
+  await passwordField(page, "Password").fill(password);
+  await passwordField(page, "Repeat Password").fill(password);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
 }
 
 /** Fills in the password sign-in form (tab "Email & Password") and sends it. */
@@ -40,15 +40,18 @@ async function signInWithPassword(page: Page, email: string, password = PASSWORD
   await heading(page, "Sign in to your account");
   const tab = page.getByRole("tab", { name: "Email & Password" });
   if ((await tab.getAttribute("aria-selected")) !== "true") await tab.click();
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await field(page, "Email").fill(email);
+  await passwordField(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-/** Opens the user button's menu and chooses `item`. */
-async function userMenu(page: Page, item: "Account settings" | "Sign out"): Promise<void> {
-  await page.getByRole("button", { name: /account menu/i }).click();
-  await page.getByRole("menuitem", { name: item }).click();
+/** Opens the user button's menu (saving a screenshot of it when `shotName` is given) and chooses `item`. */
+async function userMenu(page: Page, item: "Account settings" | "Sign out", shotName?: string): Promise<void> {
+  await page.getByRole("button", { name: /^Account menu/ }).click();
+  const choice = page.getByRole("menuitem", { name: item });
+  await choice.waitFor();
+  if (shotName) await shot(page, shotName);
+  await choice.click();
 }
 
 describe("latchkey/react pages in Chromium", () => {
@@ -65,12 +68,14 @@ describe("latchkey/react pages in Chromium", () => {
 
     const verification = linkTo(await latestMail(e2e.emulator.url, email, "email_verification"), "/handler/email-verification");
     await page.goto(verification);
-    await heading(page, /verified/i);
+    await heading(page, "Do you want to verify your email?");
     await shot(page, "email-verification");
-
-    await page.goto(`${e2e.origin}/`);
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await heading(page, "Your email has been verified!");
+    await shot(page, "email-verified");
+    await page.getByRole("link", { name: "Go home" }).click();
     await heading(page, "Home");
-    await userMenu(page, "Sign out");
+    await userMenu(page, "Sign out", "user-menu");
     await at(page, "/");
     await page.getByRole("link", { name: "Sign in" }).waitFor();
     await shot(page, "home-signed-out");
@@ -80,11 +85,11 @@ describe("latchkey/react pages in Chromium", () => {
     await at(page, "/handler/sign-in");
     await signInWithPassword(page, email, "not the password");
     await alert(page, /wrong e-mail or password/i);
-    if ((await page.getByLabel("Email", { exact: true }).inputValue()) !== email) throw new Error("the e-mail typed was not kept");
+    if ((await field(page, "Email").inputValue()) !== email) throw new Error("the e-mail typed was not kept");
     await shot(page, "sign-in-wrong-password");
 
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await passwordField(page, "Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await at(page, "/protected");
     await heading(page, "Protected page");
     await page.getByText(`Signed in as ${email}`).waitFor();
@@ -96,24 +101,27 @@ describe("latchkey/react pages in Chromium", () => {
     const email = e2eEmail("magic");
     const page = await visit("/handler/sign-in");
     await page.getByRole("tab", { name: "Email", exact: true }).click();
-    await page.getByLabel("Email", { exact: true }).fill(email);
+    await field(page, "Email").fill(email);
     await page.getByRole("button", { name: "Send email" }).click();
-    const code = page.getByLabel("Code", { exact: true });
+    const code = field(page, "Code");
     await code.waitFor();
     await shot(page, "magic-link-code");
     const mail = await latestMail(e2e.emulator.url, email, "magic_link");
     await code.fill(mail.otp!);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await at(page, "/");
     await page.getByText(`Signed in as ${email}`).waitFor();
 
     // The link, opened by a visitor in another browser, signs in the same address through the callback page.
     const other = await visit("/handler/sign-in");
-    await other.getByLabel("Email", { exact: true }).fill(email);
+    await field(other, "Email").fill(email);
     await other.getByRole("button", { name: "Send email" }).click();
-    await other.getByLabel("Code", { exact: true }).waitFor();
+    await field(other, "Code").waitFor();
     const link = linkTo(await latestMail(e2e.emulator.url, email, "magic_link"), "/handler/magic-link-callback");
     await other.goto(link);
+    await heading(other, "Do you want to sign in?");
+    await shot(other, "magic-link-callback");
+    await other.getByRole("button", { name: "Sign in", exact: true }).click();
     await at(other, "/");
     await other.getByText(`Signed in as ${email}`).waitFor();
     await shot(other, "magic-link-signed-in");
@@ -125,8 +133,8 @@ describe("latchkey/react pages in Chromium", () => {
     const page = await visit("/handler/sign-in");
     await page.getByRole("button", { name: "Sign in with GitHub" }).click();
     await at(page, "/emulator/oauth/github/authorize");
-    await page.getByLabel("Name").fill("Grace Hub");
-    await page.getByLabel("E-mail").fill(email);
+    await field(page, "Name").fill("Grace Hub");
+    await field(page, "E-mail").fill(email);
     await shot(page, "oauth-mock-consent");
     await page.getByRole("button", { name: "Allow and continue" }).click();
     await at(page, "/");
@@ -148,7 +156,7 @@ describe("latchkey/react pages in Chromium", () => {
     await at(page, "/handler/forgot-password");
     await heading(page, "Reset Your Password");
     await shot(page, "forgot-password");
-    await page.getByLabel("Email", { exact: true }).fill(email);
+    await field(page, "Email").fill(email);
     await page.getByRole("button", { name: "Send Email" }).click();
     await heading(page, "Check your inbox");
     await shot(page, "forgot-password-sent");
@@ -157,8 +165,8 @@ describe("latchkey/react pages in Chromium", () => {
     await heading(page, "Reset Your Password");
     await shot(page, "password-reset");
     const fresh = "a brand new passphrase";
-    await page.getByLabel("New Password", { exact: true }).fill(fresh);
-    await page.getByLabel("Repeat New Password", { exact: true }).fill(fresh);
+    await passwordField(page, "New Password").fill(fresh);
+    await passwordField(page, "Repeat New Password").fill(fresh);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await heading(page, "Your password has been reset");
     await shot(page, "password-reset-done");

@@ -21,10 +21,13 @@ const app = new ClientApp({
 } as ConstructorParameters<typeof ClientApp>[0]);
 Object.assign(window, { app, pageDone: Promise.resolve("ready") });
 
+// The app's own pages (not latchkey's) get a plain look of their own.
+const APP_STYLE = { fontFamily: "system-ui, sans-serif", maxWidth: 640, margin: "32px auto", padding: "0 16px" };
+
 function Home() {
   const user = useUser();
   return (
-    <main>
+    <main style={APP_STYLE}>
       <h1>Home</h1>
       {user ? (
         <>
@@ -46,7 +49,7 @@ function Home() {
 function Protected() {
   const user = useUser({ or: "redirect" });
   return (
-    <main>
+    <main style={APP_STYLE}>
       <h1>Protected page</h1>
       <p>Signed in as {user.displayName ?? user.primaryEmail}</p>
       <UserButton />

@@ -32,10 +32,21 @@ export async function heading(page: Page, name: string | RegExp): Promise<Locato
   return h;
 }
 
-/** Waits until the page's address has the path `path` (and, when `query` is given, each of its parameters). */
+/**
+ * Waits until the page's address has the path `path` (and, when `query` is given, each of its parameters). A
+ * navigation there that the browser abandons for another one (the page asked twice) is waited past.
+ */
 export async function at(page: Page, path: string, query: Record<string, string> = {}): Promise<URL> {
-  await page.waitForURL((u) => u.pathname === path && Object.entries(query).every(([k, v]) => u.searchParams.get(k) === v), { timeout: 15_000 });
-  return new URL(page.url());
+  const deadline = Date.now() + 15_000;
+  const wanted = (u: URL) => u.pathname === path && Object.entries(query).every(([k, v]) => u.searchParams.get(k) === v);
+  for (;;) {
+    try {
+      await page.waitForURL(wanted, { timeout: Math.max(1, deadline - Date.now()), waitUntil: "commit" });
+      return new URL(page.url());
+    } catch (e) {
+      if (!/ERR_ABORTED|frame was detached/.test(String(e)) || Date.now() >= deadline) throw e;
+    }
+  }
 }
 
 /** Waits for an alert (role=alert) whose text contains `text`. */
@@ -67,3 +78,9 @@ export function linkTo(mail: OutboxItem, path: string): string {
   if (!link) throw new Error(`the ${mail.kind} e-mail has no link to ${path}: ${mail.links.join(", ")}`);
   return link;
 }
+
+/** The text input named `name` (by its label). */
+export const field = (page: Page, name: string): Locator => page.getByRole("textbox", { name, exact: true });
+
+/** The password input labelled `label` (password inputs have no ARIA role: found by their label). */
+export const passwordField = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
