@@ -64,4 +64,9 @@ export const BASE_CSS =
 .lk-badge{display:inline-block;padding:1px 8px;border-radius:999px;background:var(--lk-muted);color:var(--lk-muted-foreground);font-size:12px}
 .lk-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all;background:var(--lk-muted);padding:8px 10px;border-radius:var(--lk-radius)}
 .lk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-@media (max-width:720px){.lk-settings{grid-template-columns:1fr;gap:16px}.lk-page{padding:24px 12px}}`;
+@media (max-width:720px){.lk-settings{grid-template-columns:1fr;gap:16px}.lk-page{padding:24px 12px}}
+/* handler pages */
+.lk-actions{display:flex;justify-content:center;flex-wrap:wrap;gap:12px}
+.lk h1[tabindex]{outline:none}
+.lk-status{display:flex;align-items:center;justify-content:center;gap:8px;color:var(--lk-muted-foreground)}
+.lk-otp{height:48px;text-align:center;text-indent:.35em;font-size:22px;letter-spacing:.35em;font-variant-numeric:tabular-nums}`;
