@@ -62,7 +62,10 @@ test("an action's error (thrown, or an error Result) is shown readably under the
   fail = async () => ({ status: "error", error: new KnownErrors.VerificationCodeAlreadyUsed() });
   await act(async () => fireEvent.click(screen.getByRole("button", { name: "Verify" })));
   expect(screen.getByRole("alert").textContent).toBe("This code has already been used.");
-  fail = async () => ({ status: "ok", data: undefined });
+  fail = async () => ({ status: "error", error: new KnownErrors.TeamMembershipAlreadyExists() });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Verify" })));
+  expect(screen.getByRole("alert").textContent).toBe("You are already a member of this team.");
+    fail = async () => ({ status: "ok", data: undefined });
   await act(async () => fireEvent.click(screen.getByRole("button", { name: "Verify" })));
   expect(screen.queryByRole("alert")).toBeNull();
 });

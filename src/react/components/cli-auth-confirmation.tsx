@@ -3,7 +3,7 @@ import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
 import { useUser } from "../provider";
 import { useCliAuthConfirmation } from "../hooks/use-cli-auth-confirmation";
-import { describeError } from "../ui/errors";
+import { describeFlowError } from "../ui/flow-errors";
 import { Loading } from "../ui/loading";
 import { Page } from "../ui/page";
 import { Progress } from "../ui/progress";
@@ -58,7 +58,7 @@ function Confirmation({ fullPage = false }: CliAuthConfirmationProps) {
         </MessageCard>
       );
     case "error": {
-      const { text, values } = describeError(cli.error);
+      const { text, values } = describeFlowError(cli.error);
       return (
         <MessageCard title={t("Authorization failed")} fullPage={fullPage} primaryButtonText={t("Try again")} primaryAction={cli.retry}>
           <p role="alert">{t(text, values)}</p>

@@ -1,8 +1,6 @@
-import { knownError } from "../../errors/from-json";
-import { knownErrorStatus } from "../../errors/table";
 import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
-import { describeError } from "../ui/errors";
+import { describeFlowError } from "../ui/flow-errors";
 import { AppLink } from "../ui/link";
 import { pageSearchParams } from "../ui/navigation";
 import { MessageCard } from "./message-card";
@@ -64,7 +62,8 @@ export function ErrorPage({ fullPage = false, searchParams }: ErrorPageProps) {
   } catch {
     // Malformed details: the code and the message still say what happened.
   }
-  const { text, values } = describeError(knownError(errorCode, parsed, message, knownErrorStatus(errorCode)));
+  // Read as the error it names (code, details, the platform's message), without loading the error catalogue.
+  const { text, values } = describeFlowError(Object.assign(new Error(message), { code: errorCode, details: parsed }));
   const [title, signInAgain] = TITLES[errorCode] ?? ["Something went wrong"];
   return (
     <MessageCard title={t(title)} fullPage={fullPage}>

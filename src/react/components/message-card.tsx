@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
+import { useTranslation } from "../i18n";
 import { Button } from "../ui/button";
-import { useFormAction } from "../ui/form";
+import { describeFlowError } from "../ui/flow-errors";
 import { Page } from "../ui/page";
 
 /**
@@ -44,15 +45,32 @@ export interface MessageCardProps {
  * </MessageCard>
  */
 export function MessageCard({ title, fullPage = false, primaryButtonText, primaryAction, secondaryButtonText, secondaryAction, children }: MessageCardProps) {
-  const form = useFormAction();
+  const t = useTranslation();
   const [pressed, setPressed] = useState<"primary" | "secondary" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const running = useRef(false);
   const frame = useRef<HTMLDivElement>(null);
   const lastPressed = useRef<string | null>(null);
   const shown = useRef(false);
-  const press = (which: "primary" | "secondary", action?: () => unknown) => () => {
-    setPressed(which);
+  const fail = (reason: unknown) => {
+    const { text, values } = describeFlowError(reason);
+    setError(t(text, values));
+  };
+  const press = (which: "primary" | "secondary", action?: () => unknown) => async () => {
+    if (running.current) return;
+    running.current = true;
     lastPressed.current = which;
-    void form.run(async () => action?.()).finally(() => setPressed(null));
+    setPressed(which);
+    setError(null);
+    try {
+      const result = (await action?.()) as { status?: unknown; error?: unknown } | undefined;
+      if (result && typeof result === "object" && result.status === "error") fail(result.error);
+    } catch (reason) {
+      fail(reason);
+    } finally {
+      running.current = false;
+      setPressed(null);
+    }
   };
   // Focus nobody holds (a pressed button was disabled, then replaced) goes somewhere useful: to the heading of a
   // card that replaced another (the outcome of a button: keyboard and screen-reader users land on the news) or of a
@@ -69,9 +87,8 @@ export function MessageCard({ title, fullPage = false, primaryButtonText, primar
     shown.current = true;
   }, [title]);
   useEffect(() => {
-    if (!form.pending && lastPressed.current) refocus(`[data-action=${lastPressed.current}]`);
-  }, [form.pending]);
-  const error = Object.values(form.errors).find(Boolean);
+    if (!pressed && lastPressed.current) refocus(`[data-action=${lastPressed.current}]`);
+  }, [pressed]);
   const hasButtons = primaryButtonText != null || secondaryButtonText != null;
   return (
     <div ref={frame}>
@@ -80,12 +97,12 @@ export function MessageCard({ title, fullPage = false, primaryButtonText, primar
         {hasButtons && (
           <div className="lk-actions">
             {secondaryButtonText != null && (
-              <Button data-action="secondary" variant="secondary" disabled={form.pending} loading={pressed === "secondary"} onClick={press("secondary", secondaryAction)}>
+              <Button data-action="secondary" variant="secondary" disabled={pressed !== null} loading={pressed === "secondary"} onClick={press("secondary", secondaryAction)}>
                 {secondaryButtonText}
               </Button>
             )}
             {primaryButtonText != null && (
-              <Button data-action="primary" disabled={form.pending} loading={pressed === "primary"} onClick={press("primary", primaryAction)}>
+              <Button data-action="primary" disabled={pressed !== null} loading={pressed === "primary"} onClick={press("primary", primaryAction)}>
                 {primaryButtonText}
               </Button>
             )}

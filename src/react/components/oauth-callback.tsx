@@ -3,7 +3,7 @@ import type { ClientApp } from "../../apps/client-app";
 import { isKnownErrorOf } from "../../errors/known-error";
 import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
-import { describeError } from "../ui/errors";
+import { describeFlowError } from "../ui/flow-errors";
 import { AppLink } from "../ui/link";
 import { MessageCard } from "./message-card";
 import { Page } from "../ui/page";
@@ -68,7 +68,7 @@ export function OAuthCallback({ fullPage = false }: OAuthCallbackProps) {
     </div>
   );
   if (outcome.status === "error") {
-    const { text, values } = describeError(outcome.error);
+    const { text, values } = describeFlowError(outcome.error);
     return (
       <MessageCard title={t("Signing in failed")} fullPage={fullPage}>
         <p role="alert">{t(text, values)}</p>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
-import { describeError } from "../ui/errors";
+import { describeFlowError } from "../ui/flow-errors";
 import { AppLink } from "../ui/link";
 import { MessageCard } from "./message-card";
 import { Page } from "../ui/page";
@@ -54,7 +54,7 @@ export function SignOut({ fullPage = false }: SignOutProps) {
     );
   }
   if (state.status === "error") {
-    const { text, values } = describeError(state.error);
+    const { text, values } = describeFlowError(state.error);
     return (
       <MessageCard title={t("Signing out failed")} fullPage={fullPage} primaryButtonText={t("Try again")} primaryAction={signOut}>
         <p role="alert">{t(text, values)}</p>

@@ -4,7 +4,7 @@ import { useTranslation } from "../i18n";
 import { useUser } from "../provider";
 import { codeProblem } from "../ui/code-outcome";
 import type { CodeProblem } from "../ui/code-outcome";
-import { describeError } from "../ui/errors";
+import { describeFlowError } from "../ui/flow-errors";
 import { AppLink } from "../ui/link";
 import { Loading } from "../ui/loading";
 import { pageSearchParams } from "../ui/navigation";
@@ -105,7 +105,7 @@ function Invitation({ fullPage = false, searchParams }: TeamInvitationProps) {
     );
   }
   if (details.status === "error") {
-    const { text, values } = describeError(details.error);
+    const { text, values } = describeFlowError(details.error);
     return (
       <MessageCard title={t("Team invitation")} fullPage={fullPage}>
         <p role="alert">{t(text, values)}</p>

@@ -2,11 +2,11 @@ import { Component } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "../i18n";
 import { MessageCard } from "../components/message-card";
-import { describeError } from "./errors";
+import { describeFlowError } from "./flow-errors";
 
 function Failed({ error, fullPage, onRetry }: { error: unknown; fullPage?: boolean; onRetry: () => void }) {
   const t = useTranslation();
-  const { text, values } = describeError(error);
+  const { text, values } = describeFlowError(error);
   return (
     <MessageCard title={t("Something went wrong")} fullPage={fullPage} primaryButtonText={t("Try again")} primaryAction={onRetry}>
       <p role="alert">{t(text, values)}</p>
