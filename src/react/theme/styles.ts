@@ -65,7 +65,9 @@ export const BASE_CSS =
 .lk-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all;background:var(--lk-muted);padding:8px 10px;border-radius:var(--lk-radius)}
 .lk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:720px){.lk-settings{grid-template-columns:1fr;gap:16px}.lk-page{padding:24px 12px}}
-/* sign-in, sign-up, password pages */
-.lk-actions{display:flex;gap:8px;justify-content:center;flex-wrap:wrap}
+/* sign-in, sign-up, password and handler pages */
+.lk-actions{display:flex;justify-content:center;flex-wrap:wrap;gap:12px}
 .lk-muted .lk-link{color:var(--lk-foreground)}
-.lk-otp{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:18px;letter-spacing:.25em;text-transform:uppercase}`;
+.lk h1[tabindex]{outline:none}
+.lk-status{display:flex;align-items:center;justify-content:center;gap:8px;color:var(--lk-muted-foreground)}
+.lk-otp{height:48px;text-align:center;text-indent:.3em;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:20px;letter-spacing:.3em;text-transform:uppercase;font-variant-numeric:tabular-nums}`;

@@ -1,4 +1,4 @@
-import { LatchkeyError } from "../../errors/base";
+import { ConnectivityError, HttpError, LatchkeyError } from "../../errors/base";
 
 /** Where a form shows an error: next to one of its fields, or above the submit button (`form`). */
 export type ErrorField = "email" | "password" | "passwordRepeat" | "code" | "form";
@@ -67,6 +67,11 @@ export function describeError(error: unknown): { field: ErrorField; text: string
       return { field: "form", text: "One more step: enter the code from your authenticator app." };
     case "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED":
       return { field: "form", text: "This sign-in provider is not enabled for this project." };
+  }
+  // The server's own trouble and a lost connection, in words for the person at the page (details are in the console).
+  if (HttpError.isInstance(error) && error.status >= 500) return { field: "form", text: "The server had a problem. Please try again in a moment." };
+  if (ConnectivityError.isInstance(error)) {
+    return { field: "form", text: error.offline ? "You appear to be offline. Check your internet connection." : "The server could not be reached. Please try again." };
   }
   if (error instanceof LatchkeyError || error instanceof Error) return { field: "form", text: error.message };
   return { field: "form", text: "Something went wrong. Please try again." };

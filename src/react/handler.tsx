@@ -1,0 +1,173 @@
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
+import type { ComponentProps, ComponentType } from "react";
+import type { HandlerUrls } from "../urls/handler-urls";
+import { inBrowser } from "../urls/redirect";
+import { relativePart } from "../urls/handler-redirects";
+import { useProvidedApp } from "./context";
+import { useTranslation } from "./i18n";
+import { MessageCard } from "./components/message-card";
+import { SignIn } from "./components/sign-in";
+import { SignUp } from "./components/sign-up";
+import type { CliAuthConfirmationProps } from "./components/cli-auth-confirmation";
+import type { EmailVerificationProps } from "./components/email-verification";
+import type { ErrorPageProps } from "./components/error-page";
+import type { MagicLinkCallbackProps } from "./components/magic-link-callback";
+import type { MfaPageProps } from "./components/mfa-page";
+import type { OAuthCallbackProps } from "./components/oauth-callback";
+import type { SignOutProps } from "./components/sign-out";
+import type { TeamInvitationProps } from "./components/team-invitation";
+import type { AccountSettings } from "./components/account-settings";
+import type { ForgotPassword } from "./components/forgot-password";
+import type { PasswordReset } from "./components/password-reset";
+import { PageErrorBoundary } from "./ui/error-boundary";
+import { AppLink } from "./ui/link";
+import { Loading } from "./ui/loading";
+import { goTo } from "./ui/navigation";
+import { Page } from "./ui/page";
+import { Progress } from "./ui/progress";
+
+/**
+ * Props for each page the handler shows, by the official names of `componentProps`' keys.
+ * @example
+ * const props: HandlerComponentProps = { SignIn: { firstTab: "password" }, AccountSettings: { extraItems: [] } };
+ */
+export interface HandlerComponentProps {
+  SignIn?: Partial<ComponentProps<typeof SignIn>>;
+  SignUp?: Partial<ComponentProps<typeof SignUp>>;
+  SignOut?: Partial<SignOutProps>;
+  EmailVerification?: Partial<EmailVerificationProps>;
+  PasswordReset?: Partial<ComponentProps<typeof PasswordReset>>;
+  ForgotPassword?: Partial<ComponentProps<typeof ForgotPassword>>;
+  OAuthCallback?: Partial<OAuthCallbackProps>;
+  MagicLinkCallback?: Partial<MagicLinkCallbackProps>;
+  AccountSettings?: Partial<ComponentProps<typeof AccountSettings>>;
+  ErrorPage?: Partial<ErrorPageProps>;
+  TeamInvitation?: Partial<TeamInvitationProps>;
+  /** The MFA page's props (`MfaPage`; the official key). */
+  MFA?: Partial<MfaPageProps>;
+  CliAuthConfirmation?: Partial<CliAuthConfirmationProps>;
+}
+
+/**
+ * Props of {@link LatchkeyHandler} (the official `StackHandler`'s).
+ * @example
+ * const props: LatchkeyHandlerProps = { fullPage: true, componentProps: { SignIn: { firstTab: "password" } } };
+ */
+export interface LatchkeyHandlerProps {
+  /** The path to route, e.g. your router's `useLocation().pathname` (it may carry the query). Default: the page's. */
+  location?: string;
+  /** Each page centred on a page of its own (default true), or a block in your layout. */
+  fullPage?: boolean;
+  /** Props passed to the page shown, by page (see {@link HandlerComponentProps}). */
+  componentProps?: HandlerComponentProps;
+}
+
+type AnyPage = ComponentType<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const lazyPage = (load: () => Promise<Record<string, unknown>>, name: string): AnyPage =>
+  lazy(() => load().then((module) => ({ default: module[name] as AnyPage })));
+
+// The rarely visited pages load when shown: an app showing sign-in downloads none of them.
+const PAGES: [path: string, url: keyof HandlerUrls, key: keyof HandlerComponentProps, page: AnyPage, query?: true][] = [
+  ["sign-in", "signIn", "SignIn", SignIn],
+  ["sign-up", "signUp", "SignUp", SignUp],
+  ["sign-out", "signOut", "SignOut", lazyPage(() => import("./components/sign-out"), "SignOut")],
+  ["email-verification", "emailVerification", "EmailVerification", lazyPage(() => import("./components/email-verification"), "EmailVerification"), true],
+  ["password-reset", "passwordReset", "PasswordReset", lazyPage(() => import("./components/password-reset"), "PasswordReset"), true],
+  ["forgot-password", "forgotPassword", "ForgotPassword", lazyPage(() => import("./components/forgot-password"), "ForgotPassword")],
+  ["oauth-callback", "oauthCallback", "OAuthCallback", lazyPage(() => import("./components/oauth-callback"), "OAuthCallback")],
+  ["magic-link-callback", "magicLinkCallback", "MagicLinkCallback", lazyPage(() => import("./components/magic-link-callback"), "MagicLinkCallback"), true],
+  ["account-settings", "accountSettings", "AccountSettings", lazyPage(() => import("./components/account-settings"), "AccountSettings")],
+  ["error", "error", "ErrorPage", lazyPage(() => import("./components/error-page"), "ErrorPage"), true],
+  ["team-invitation", "teamInvitation", "TeamInvitation", lazyPage(() => import("./components/team-invitation"), "TeamInvitation"), true],
+  ["mfa", "mfa", "MFA", lazyPage(() => import("./components/mfa-page"), "MfaPage")],
+  ["cli-auth-confirm", "cliAuthConfirm", "CliAuthConfirmation", lazyPage(() => import("./components/cli-auth-confirmation"), "CliAuthConfirmation")],
+];
+const ALIASES: Record<string, string> = { login: "signin", register: "signup" };
+/** Paths match without regard to case and dashes. */
+const normal = (path: string) => path.toLowerCase().replace(/-/g, "");
+
+// The page's address, followed through back/forward; unknown (null) while rendering on a server.
+const onHistory = (changed: () => void) => {
+  window.addEventListener("popstate", changed);
+  return () => window.removeEventListener("popstate", changed);
+};
+const address = () => window.location.pathname + window.location.search;
+const noAddress = () => null;
+
+/**
+ * Where a page whose URL the app set elsewhere (a custom or hosted page, not under the handler) lives, with the
+ * current query; null when the page is the handler's own.
+ */
+function overriddenUrl(url: string, handlerPath: string, search: string): string | null {
+  const origin = inBrowser() ? window.location.origin : "http://localhost";
+  const target = new URL(url, origin);
+  if (target.origin === origin && (target.pathname === handlerPath || target.pathname.startsWith(handlerPath + "/"))) return null;
+  new URLSearchParams(search).forEach((value, key) => target.searchParams.set(key, value));
+  return target.origin === origin ? relativePart(target) : target.href;
+}
+
+/**
+ * Routes the handler path (the app's `urls.handler`, `/handler` by default) to latchkey's pages: `sign-in`
+ * (also `log-in`), `sign-up` (also `register`), `sign-out`, `email-verification`, `password-reset`,
+ * `forgot-password`, `oauth-callback`, `magic-link-callback`, `account-settings`, `error`, `team-invitation`,
+ * `mfa` and `cli-auth-confirm`, ignoring case and dashes. An unknown path shows "Page does not exist"; a page the
+ * app's `urls` put elsewhere redirects there, keeping the query. Mount it on a catch-all route. Without
+ * `location`, it follows the page's address, and renders nothing on a server. Also exported as `StackHandler`.
+ *
+ * @example
+ * // react-router
+ * <Route path="/handler/*" element={<LatchkeyHandler location={useLocation().pathname} fullPage />} />
+ */
+export function LatchkeyHandler({ location, fullPage = true, componentProps }: LatchkeyHandlerProps) {
+  const app = useProvidedApp();
+  const t = useTranslation();
+  const here = useSyncExternalStore(onHistory, address, noAddress);
+  const redirected = useRef<string | null>(null);
+  const given = location === undefined ? null : location.split("?");
+  const path = given ? given[0] : here?.split("?")[0];
+  const search = given && given.length > 1 ? "?" + given.slice(1).join("?") : here?.includes("?") ? here.slice(here.indexOf("?")) : "";
+  const handlerPath = new URL(app.urls.handler, "http://localhost").pathname.replace(/\/+$/, "");
+  const inside = path !== undefined && (path === handlerPath || path.startsWith(handlerPath + "/"));
+  const name = normal((inside ? path.slice(handlerPath.length) : path ?? "").replace(/^\/+|\/+$/g, ""));
+  const route = PAGES.find(([p]) => normal(p) === (ALIASES[name] ?? name));
+  const redirect = route && path !== undefined ? overriddenUrl(app.urls[route[1]], handlerPath, search) : null;
+  useEffect(() => {
+    if (redirect && redirected.current !== redirect) void goTo(app, (redirected.current = redirect), true);
+  }, [app, redirect]);
+
+  if (path === undefined) return null;
+  if (redirect) {
+    return (
+      <Page fullPage={fullPage}>
+        <Progress>{t("Redirecting…")}</Progress>
+      </Page>
+    );
+  }
+  if (!route) {
+    return (
+      <MessageCard title={t("Page does not exist")} fullPage={fullPage}>
+        <p>{t("There is no page at this address. Check the link and try again.")}</p>
+        <div className="lk-actions">
+          <AppLink href={app.urls.home} button>
+            {t("Go home")}
+          </AppLink>
+        </div>
+      </MessageCard>
+    );
+  }
+  const [, , key, Shown, query] = route;
+  const own = Object.fromEntries(Object.entries(componentProps?.[key] ?? {}).filter(([, value]) => value !== undefined));
+  const props = {
+    fullPage,
+    ...(key === "SignIn" || key === "SignUp" ? { automaticRedirect: true } : {}),
+    ...(query ? { searchParams: Object.fromEntries(new URLSearchParams(search)) } : {}),
+    ...own,
+  };
+  return (
+    <PageErrorBoundary key={key} fullPage={fullPage}>
+      <Suspense fallback={<Loading fullPage={fullPage} />}>
+        <Shown {...props} />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}

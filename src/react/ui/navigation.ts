@@ -1,0 +1,32 @@
+import type { AppCore } from "../../apps/app-core";
+import type { ClientApp } from "../../apps/client-app";
+import { inBrowser } from "../../urls/redirect";
+
+/**
+ * The app's core (the React layer lives in the same package): its redirect method and trusted-redirect check.
+ * @internal
+ * @example
+ * await coreOf(app).redirect(app.urls.home);
+ */
+export const coreOf = (app: ClientApp): AppCore => (app as unknown as { core: AppCore }).core;
+
+/**
+ * Goes to `url` the way the app navigates (its `redirectMethod`), after the trusted-redirect check. Resolves to
+ * whether it navigated.
+ * @internal
+ * @example
+ * await goTo(app, app.urls.signIn, true);
+ */
+export const goTo = (app: ClientApp, url: string, replace?: boolean): Promise<boolean> => coreOf(app).redirect(url, replace);
+
+/**
+ * The query parameters a page works from: `given` (the handler passes them), else the page's own address in a
+ * browser, else none (server rendering).
+ * @internal
+ * @example
+ * const { code } = pageSearchParams(props.searchParams);
+ */
+export function pageSearchParams(given?: Record<string, string>): Record<string, string> {
+  if (given) return given;
+  return inBrowser() ? Object.fromEntries(new URLSearchParams(window.location.search)) : {};
+}
