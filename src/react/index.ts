@@ -49,5 +49,7 @@ export { CliAuthConfirmation } from "./components/cli-auth-confirmation";
 export type { CliAuthConfirmationProps } from "./components/cli-auth-confirmation";
 export { useCliAuthConfirmation } from "./hooks/use-cli-auth-confirmation";
 export type { CliAuthConfirmationState, CliAuthConfirmationStatus } from "./hooks/use-cli-auth-confirmation";
+export { Onboarding } from "./components/onboarding";
+export type { OnboardingProps } from "./components/onboarding";
 export { LatchkeyHandler, LatchkeyHandler as StackHandler } from "./handler";
 export type { LatchkeyHandlerProps, LatchkeyHandlerProps as StackHandlerProps, HandlerComponentProps } from "./handler";
