@@ -16,3 +16,5 @@ export type { TranslationOverrides } from "./i18n";
 export type { AppHooks } from "./hooks/app-hooks";
 export type { UserHooks } from "./hooks/user-hooks";
 export type { TeamHooks } from "./hooks/team-hooks";
+export { AccountSettings } from "./components/account-settings";
+export type { AccountSettingsProps, AccountSettingsItem } from "./components/account-settings";

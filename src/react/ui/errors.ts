@@ -20,7 +20,7 @@ export function describeError(error: unknown): { field: ErrorField; text: string
     case "PASSWORD_TOO_SHORT":
       return { field: "password", text: "Password must be at least {min} characters long.", values: { min: Number(details.min_length ?? 8) } };
     case "PASSWORD_TOO_LONG":
-      return { field: "password", text: "Password must be at most {max} characters long.", values: { max: Number(details.max_length ?? 256) } };
+      return { field: "password", text: "Password must be at most {max} characters long.", values: { max: Number(details.max_length ?? details.maxLength ?? 256) } };
     case "PASSWORD_CONFIRMATION_MISMATCH":
       return { field: "passwordRepeat", text: "Passwords do not match." };
     case "PASSWORD_REQUIREMENTS_NOT_MET":
@@ -59,6 +59,13 @@ export function describeError(error: unknown): { field: ErrorField; text: string
       return { field: "form", text: "The passkey could not be registered. Please try again." };
     case "PASSKEY_WEBAUTHN_ERROR":
       return { field: "form", text: "The browser stopped the passkey request: {message}", values: { message: String(details.message ?? (error as Error).message) } };
+    case "CANNOT_GET_OWN_USER_WITHOUT_USER":
+    case "USER_AUTHENTICATION_REQUIRED":
+      return { field: "form", text: "You are signed out." };
+    case "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE":
+      return { field: "email", text: "This email address is already used to sign in to another account." };
+    case "TEAM_PERMISSION_REQUIRED":
+      return { field: "form", text: "You do not have the permission to do this in this team." };
     case "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED":
       return { field: "form", text: "This sign-in provider is not enabled for this project." };
   }
