@@ -53,3 +53,5 @@ export { Onboarding } from "./components/onboarding";
 export type { OnboardingProps } from "./components/onboarding";
 export { LatchkeyHandler, LatchkeyHandler as StackHandler } from "./handler";
 export type { LatchkeyHandlerProps, LatchkeyHandlerProps as StackHandlerProps, HandlerComponentProps } from "./handler";
+export { AccountSettings } from "./components/account-settings";
+export type { AccountSettingsProps, AccountSettingsItem } from "./components/account-settings";
