@@ -1,8 +1,8 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from "jest";
 
-// jose, oauth4webapi and @simplewebauthn ship ESM only; swc turns them (and our TypeScript) into CommonJS for jest.
-const esmOnly = ["jose", "oauth4webapi", "@simplewebauthn"];
+// jose, oauth4webapi, @simplewebauthn and @oslojs ship ESM only; swc turns them (and our TypeScript) into CommonJS for jest.
+const esmOnly = ["jose", "oauth4webapi", "@simplewebauthn", "@oslojs"];
 
 const config: Config = {
   testEnvironment: "node",

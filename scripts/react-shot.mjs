@@ -1,6 +1,7 @@
 // Screenshots of a React page in Debian's Chromium, against an in-process emulator (for looking at UI work).
 //
 //   npm run build && node scripts/react-shot.mjs <entry.tsx> <out-prefix> [--path /handler/sign-in] [--wait-for "text"]
+//     [--config '{"requireEmailVerification":true}']
 //
 // <entry.tsx> is bundled by esbuild for the browser ("latchkey" and "latchkey/react" resolve to src/) and runs on a
 // page served at http://localhost:<port><path>. It finds the emulator in `window.__LK__` ({ projectId,
@@ -20,6 +21,8 @@ const option = (name, fallback) => {
 };
 const path = option("--path", "/");
 const waitFor = option("--wait-for", null);
+// Fields set on the emulator's demo project config before the page loads, e.g. '{"requireEmailVerification":true}'.
+const projectConfig = JSON.parse(option("--config", "{}"));
 const [entry, prefix] = args;
 if (!entry || !prefix) {
   console.error("usage: node scripts/react-shot.mjs <entry.tsx> <out-prefix> [--path /p] [--wait-for text]");
@@ -40,6 +43,7 @@ const bundle = await build({
   define: { "process.env.NODE_ENV": '"production"' },
 });
 const emulator = await startEmulator({ port: 0, passwordHashing: "fast", quiet: true });
+Object.assign(emulator.core.store.projects.get(emulator.projectId).config, projectConfig);
 const config = { projectId: emulator.projectId, publishableClientKey: emulator.keys.publishableClientKey, baseUrl: emulator.url };
 const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>latchkey</title></head><body style="margin:0"><div id="root"></div><script>window.__LK__=${JSON.stringify(config)}</script><script type="module" src="/__bundle.js"></script></body></html>`;
 const server = createServer((req, res) => {

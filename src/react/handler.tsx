@@ -13,6 +13,7 @@ import type { EmailVerificationProps } from "./components/email-verification";
 import type { ErrorPageProps } from "./components/error-page";
 import type { MagicLinkCallbackProps } from "./components/magic-link-callback";
 import type { MfaPageProps } from "./components/mfa-page";
+import type { OnboardingProps } from "./components/onboarding";
 import type { OAuthCallbackProps } from "./components/oauth-callback";
 import type { SignOutProps } from "./components/sign-out";
 import type { TeamInvitationProps } from "./components/team-invitation";
@@ -46,6 +47,7 @@ export interface HandlerComponentProps {
   /** The MFA page's props (`MfaPage`; the official key). */
   MFA?: Partial<MfaPageProps>;
   CliAuthConfirmation?: Partial<CliAuthConfirmationProps>;
+  Onboarding?: Partial<OnboardingProps>;
 }
 
 /**
@@ -81,6 +83,7 @@ const PAGES: [path: string, url: keyof HandlerUrls, key: keyof HandlerComponentP
   ["team-invitation", "teamInvitation", "TeamInvitation", lazyPage(() => import("./components/team-invitation"), "TeamInvitation"), true],
   ["mfa", "mfa", "MFA", lazyPage(() => import("./components/mfa-page"), "MfaPage")],
   ["cli-auth-confirm", "cliAuthConfirm", "CliAuthConfirmation", lazyPage(() => import("./components/cli-auth-confirmation"), "CliAuthConfirmation")],
+  ["onboarding", "onboarding", "Onboarding", lazyPage(() => import("./components/onboarding"), "Onboarding")],
 ];
 const ALIASES: Record<string, string> = { login: "signin", register: "signup" };
 /** Paths match without regard to case and dashes. */
@@ -110,7 +113,7 @@ function overriddenUrl(url: string, handlerPath: string, search: string): string
  * Routes the handler path (the app's `urls.handler`, `/handler` by default) to latchkey's pages: `sign-in`
  * (also `log-in`), `sign-up` (also `register`), `sign-out`, `email-verification`, `password-reset`,
  * `forgot-password`, `oauth-callback`, `magic-link-callback`, `account-settings`, `error`, `team-invitation`,
- * `mfa` and `cli-auth-confirm`, ignoring case and dashes. An unknown path shows "Page does not exist"; a page the
+ * `mfa`, `cli-auth-confirm` and `onboarding`, ignoring case and dashes. An unknown path shows "Page does not exist"; a page the
  * app's `urls` put elsewhere redirects there, keeping the query. Mount it on a catch-all route. Without
  * `location`, it follows the page's address, and renders nothing on a server. Also exported as `StackHandler`.
  *

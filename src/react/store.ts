@@ -90,8 +90,13 @@ export class ReadStore {
     for (const owner of owners) {
       onCacheChange(owner, (name, deps) => {
         const before = this.dirty.size;
-        for (const entry of this.entries.values()) {
-          if (entry.watch.some((w) => matches(w, name, deps))) this.dirty.add(entry);
+        for (const [key, entry] of this.entries) {
+          if (!entry.watch.some((w) => matches(w, name, deps))) continue;
+          // Nobody renders it: forget it rather than read again (a read may act, e.g. redirect when signed out).
+          if (!entry.listeners.size) {
+            clearTimeout(entry.evict);
+            this.entries.delete(key);
+          } else this.dirty.add(entry);
         }
         if (!before && this.dirty.size) queueMicrotask(() => this.flush());
       });

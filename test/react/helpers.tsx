@@ -67,7 +67,7 @@ export function renderWithApp(
 
 /** Waits until nothing suspends any more (the "Loading" fallback is gone). */
 export async function settled() {
-  for (let i = 0; i < 200 && screen.queryByText("Loading"); i++) {
+  for (let i = 0; i < 200 && screen.queryAllByText(/^Loading/).length; i++) {
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   }
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));

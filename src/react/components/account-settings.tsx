@@ -1,15 +1,185 @@
-// Placeholder for a page another helper builds (issue #10): dropped when the real page is merged.
-import { Page } from "../ui/page";
+import { useId, useState } from "react";
+import type { ReactNode } from "react";
+import { ArgumentError } from "../../errors/base";
+import { useTranslation } from "../i18n";
+import { describeError } from "../ui/errors";
+import { useApp, useUser } from "../provider";
+import { ApiKeysSection } from "./account-settings/api-keys-section";
+import { AuthSection } from "./account-settings/auth-section";
+import { Avatar } from "./account-settings/avatar";
+import { Loading } from "./account-settings/loading";
+import { NAV_ICONS } from "./account-settings/nav-icons";
+import { NotificationsSection } from "./account-settings/notifications-section";
+import { ProfileSection } from "./account-settings/profile-section";
+import { SessionsSection } from "./account-settings/sessions-section";
+import { SettingsSection } from "./account-settings/settings-section";
+import { TeamCreationSection } from "./account-settings/team-creation-section";
+import { TeamSection } from "./account-settings/team-section";
+import type { SettingsTeam } from "./account-settings/types";
 
 /**
- * Placeholder of the AccountSettings page.
+ * An extra page of {@link AccountSettings}: its menu entry (`title`, and `icon` or the name of one of the built-in
+ * icons as `iconName`) and what it shows (`content`).
+ *
  * @example
- * <AccountSettings fullPage />
+ * const billing: AccountSettingsItem = { id: "billing", title: "Billing", iconName: "CreditCard", content: <Billing /> };
  */
-export function AccountSettings(props: { fullPage?: boolean; automaticRedirect?: boolean; searchParams?: Record<string, string>; firstTab?: "magic-link" | "password" }) {
+export interface AccountSettingsItem {
+  /** The menu entry's text and the page's heading. */
+  title: string;
+  /** The page. */
+  content: ReactNode;
+  /** A stable id, unique among the items. */
+  id: string;
+  /** An icon before the title. */
+  icon?: ReactNode;
+  /**
+   * One of the built-in icons by its name in the official package's icon set: Contact, ShieldCheck, Bell,
+   * Monitor, Key, Settings, CirclePlus, Users, Mail, User, Lock, CreditCard (other names show no icon).
+   */
+  iconName?: string;
+}
+
+/**
+ * Props of {@link AccountSettings}.
+ *
+ * @example
+ * const props: AccountSettingsProps = { fullPage: true, extraItems: [billing] };
+ */
+export interface AccountSettingsProps {
+  /** Fill the page (centred, with the page background) instead of sitting inside your layout. */
+  fullPage?: boolean;
+  /** More pages, listed after "Settings" in the side menu. */
+  extraItems?: AccountSettingsItem[];
+}
+
+const BUILT_IN = ["profile", "auth", "notifications", "sessions", "api-keys", "settings", "team-creation"];
+
+function checkItems(items: unknown): AccountSettingsItem[] {
+  if (items === undefined) return [];
+  if (!Array.isArray(items)) throw new ArgumentError("<AccountSettings extraItems> must be an array of { id, title, content }.");
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (!item || typeof item !== "object" || typeof item.id !== "string" || !item.id || typeof item.title !== "string" || !("content" in item)) {
+      throw new ArgumentError("Each of <AccountSettings extraItems> needs a non-empty string id, a string title and content.");
+    }
+    if (seen.has(item.id) || BUILT_IN.includes(item.id) || item.id.startsWith("team-")) {
+      throw new ArgumentError(`<AccountSettings extraItems> ids must be unique and not a built-in page's: ${JSON.stringify(item.id)}.`);
+    }
+    seen.add(item.id);
+  }
+  return items;
+}
+
+interface Page {
+  id: string;
+  title: string;
+  icon?: ReactNode;
+  content: ReactNode;
+}
+
+/** @internal Ends the page (sign-out, account deletion): shows `status` instead of the settings while `action` runs. */
+export type EndPage = (status: string, action: () => Promise<unknown>) => Promise<void>;
+
+/**
+ * The signed-in user's account settings (the `account-settings` handler page): a side menu with "My Profile",
+ * "Emails & Auth", "Notifications", "Active Sessions", "API Keys" (when the project allows user API keys),
+ * "Settings", your `extraItems`, then one page per team and "Create a team" (when the project allows it); the
+ * selected page beside it (under it on narrow screens). Signed-out visitors are sent to sign-in.
+ *
+ * @example
+ * <AccountSettings fullPage extraItems={[{ id: "billing", title: "Billing", iconName: "CreditCard", content: <Billing /> }]} />
+ */
+export function AccountSettings({ fullPage, extraItems }: AccountSettingsProps) {
+  const extra = checkItems(extraItems);
+  const t = useTranslation();
+  const [ending, setEnding] = useState<{ status: string; busy: boolean } | null>(null);
+  const [failure, setFailure] = useState("");
+  // Signing out or deleting the account unmounts every page first: their reads need the user.
+  const end: EndPage = async (status, action) => {
+    setEnding({ status, busy: true });
+    setFailure("");
+    try {
+      await action();
+      setEnding({ status: t("You are signed out."), busy: false });
+    } catch (error) {
+      const { text, values } = describeError(error);
+      setFailure(t(text, values));
+      setEnding(null);
+    }
+  };
+  const body = ending ? (
+    <p role="status" className="lk-row lk-muted">
+      {ending.busy && <span className="lk-spinner" aria-hidden="true" />}
+      {ending.status}
+    </p>
+  ) : (
+    <Loading>
+      <Settings extra={extra} end={end} failure={failure} />
+    </Loading>
+  );
+  return fullPage ? <main className="lk lk-page">{body}</main> : <div className="lk">{body}</div>;
+}
+
+function Settings({ extra, end, failure }: { extra: AccountSettingsItem[]; end: EndPage; failure: string }) {
+  const t = useTranslation();
+  const app = useApp();
+  const user = useUser({ or: "redirect" });
+  const project = app.useProject();
+  const teams = user.useTeams() as SettingsTeam[]; // a client team's useUsers() gives TeamUser[]
+  const [selected, setSelected] = useState("profile");
+  const headingId = useId();
+  const teamsId = useId();
+  const config = project.config;
+  const i = NAV_ICONS;
+  const pages: Page[] = [
+    { id: "profile", title: t("My Profile"), icon: i.Contact, content: <ProfileSection user={user} /> },
+    { id: "auth", title: t("Emails & Auth"), icon: i.ShieldCheck, content: <AuthSection user={user} project={project} /> },
+    { id: "notifications", title: t("Notifications"), icon: i.Bell, content: <NotificationsSection user={user} /> },
+    { id: "sessions", title: t("Active Sessions"), icon: i.Monitor, content: <SessionsSection user={user} /> },
+    ...(config.allowUserApiKeys ? [{ id: "api-keys", title: t("API Keys"), icon: i.Key, content: <ApiKeysSection user={user} /> }] : []),
+    { id: "settings", title: t("Settings"), icon: i.Settings, content: <SettingsSection app={app} user={user} project={project} end={end} failure={failure} /> },
+    ...extra.map((item) => ({ ...item, icon: item.icon ?? (item.iconName ? i[item.iconName] : undefined) })),
+  ];
+  const teamPages: Page[] = teams.map((team) => ({
+    id: `team-${team.id}`,
+    title: team.displayName,
+    icon: <Avatar name={team.displayName} src={team.profileImageUrl} size={20} />,
+    content: <TeamSection user={user} team={team} project={project} />,
+  }));
+  if (config.clientTeamCreationEnabled) {
+    const onCreated = (id: string) => setSelected(`team-${id}`);
+    teamPages.push({ id: "team-creation", title: t("Create a team"), icon: i.CirclePlus, content: <TeamCreationSection user={user} onCreated={onCreated} /> });
+  }
+  const current = [...pages, ...teamPages].find((page) => page.id === selected) ?? pages[0];
+  const entry = (page: Page) => (
+    <li key={page.id}>
+      <button type="button" aria-current={page === current ? "page" : undefined} onClick={() => setSelected(page.id)}>
+        {page.icon}
+        <span>{page.title}</span>
+      </button>
+    </li>
+  );
   return (
-    <Page fullPage={props.fullPage} title="Account Settings">
-      <p>{JSON.stringify({ automaticRedirect: props.automaticRedirect, searchParams: props.searchParams, firstTab: props.firstTab })}</p>
-    </Page>
+    <div className="lk-settings">
+      <div>
+        <h1>{t("Account Settings")}</h1>
+        <nav className="lk-nav" aria-label={t("Account settings")}>
+          <ul>{pages.map(entry)}</ul>
+          {teamPages.length > 0 && (
+            <>
+              <p className="lk-nav-label" id={teamsId}>
+                {t("Teams")}
+              </p>
+              <ul aria-labelledby={teamsId}>{teamPages.map(entry)}</ul>
+            </>
+          )}
+        </nav>
+      </div>
+      <section className="lk-stack lk-content" aria-labelledby={headingId}>
+        <h2 id={headingId}>{current.title}</h2>
+        <Loading key={current.id}>{current.content}</Loading>
+      </section>
+    </div>
   );
 }

@@ -81,7 +81,7 @@ export function withUserHooks<U extends object | null>(app: ClientApp, user: U):
       const team = b === undefined ? undefined : teamId(a);
       return read(`permission:${argKey([team, b ?? a])}`, permissionWatch(team), () => (b === undefined ? u.getPermission(a) : u.getPermission(a, b)));
     },
-    useApiKeys: () => read("api-keys", [["api-keys", ANY, "user", id]], () => u.listApiKeys()),
+    useApiKeys: () => read("api-keys", [["api-keys", ANY, "user"]], () => u.listApiKeys()), // keyed by "me" or the id
     useActiveSessions: () => read("sessions", [["sessions", ANY], ["server-user-sessions", id]], () => u.getActiveSessions()),
     useNotificationCategories: () =>
       read("notification-categories", [["notification-categories", ANY], ["server-user-notification-categories", id]], () =>

@@ -70,4 +70,28 @@ export const BASE_CSS =
 .lk-muted .lk-link{color:var(--lk-foreground)}
 .lk h1[tabindex]{outline:none}
 .lk-status{display:flex;align-items:center;justify-content:center;gap:8px;color:var(--lk-muted-foreground)}
-.lk-otp{height:48px;text-align:center;text-indent:.3em;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:20px;letter-spacing:.3em;text-transform:uppercase;font-variant-numeric:tabular-nums}`;
+.lk-otp{height:48px;text-align:center;text-indent:.3em;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:20px;letter-spacing:.3em;text-transform:uppercase;font-variant-numeric:tabular-nums}
+/* account settings */
+.lk-settings h1{text-align:left;font-size:20px;margin:4px 0 16px 10px}
+.lk-nav ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:2px}
+.lk-nav button{width:100%}.lk-nav button:hover{background:var(--lk-accent)}
+.lk-nav span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.lk-nav-label{padding:16px 10px 4px;font-size:13px;font-weight:600;color:var(--lk-muted-foreground)}
+.lk-settings>*{min-width:0}.lk-content>h2{padding-bottom:4px}
+.lk-inline{flex-direction:row;flex-wrap:wrap;align-items:center;justify-content:space-between}
+.lk-inline>:first-child{flex:1 1 240px}.lk-inline>form{flex:1 1 320px}
+.lk h4{margin:8px 0 0;font-size:15px}
+.lk-value{font-weight:550;overflow-wrap:anywhere}
+.lk-item{display:flex;align-items:center;gap:8px 12px;flex-wrap:wrap;width:100%}.lk-item>.lk-grow{flex:1 1 220px}
+.lk-full{flex-basis:100%}
+.lk-strong{background:var(--lk-primary);color:var(--lk-primary-foreground)}
+.lk-warn{background:none;box-shadow:inset 0 0 0 1px var(--lk-destructive);color:var(--lk-destructive)}
+.lk-danger{color:var(--lk-destructive)}
+.lk-add{align-items:flex-start}.lk-add>.lk-btn{margin-top:27px}.lk-add>.lk-grow{flex:1 1 200px}
+.lk-narrow{max-width:380px}
+.lk-check{display:flex;align-items:center;gap:10px;cursor:pointer}.lk-check input{width:18px;height:18px;margin:0;accent-color:var(--lk-primary)}
+.lk-qr{width:184px;height:184px;background:#fff;border-radius:var(--lk-radius)}.lk-qr svg{display:block;width:100%;height:100%}
+.lk-callout{padding:16px;border:1px solid var(--lk-border);border-radius:var(--lk-radius);background:var(--lk-muted)}
+.lk-mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.lk-confirm{display:flex;flex-direction:column;gap:8px}
+@media (max-width:720px){.lk-nav{padding-bottom:12px;border-bottom:1px solid var(--lk-border)}}`;

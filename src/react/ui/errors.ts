@@ -65,6 +65,13 @@ export function describeError(error: unknown): { field: ErrorField; text: string
       return { field: "form", text: "The browser stopped the passkey request: {message}", values: { message: String(details.message ?? (error as Error).message) } };
     case "MULTI_FACTOR_AUTHENTICATION_REQUIRED":
       return { field: "form", text: "One more step: enter the code from your authenticator app." };
+    case "CANNOT_GET_OWN_USER_WITHOUT_USER":
+    case "USER_AUTHENTICATION_REQUIRED":
+      return { field: "form", text: "You are signed out." };
+    case "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE":
+      return { field: "email", text: "This email address is already used to sign in to another account." };
+    case "TEAM_PERMISSION_REQUIRED":
+      return { field: "form", text: "You do not have the permission to do this in this team." };
     case "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED":
       return { field: "form", text: "This sign-in provider is not enabled for this project." };
   }

@@ -1,0 +1,10 @@
+import type { CurrentUser } from "../../../apps/current-user";
+import type { TeamUser } from "../../../resources/team-profiles";
+import type { Team } from "../../../resources/teams";
+import type { TeamHooks } from "../../hooks/team-hooks";
+import type { UserHooks } from "../../hooks/user-hooks";
+
+/** @internal The user object the settings pages act on (from `useUser`, with its hooks). */
+export type SettingsUser = CurrentUser & UserHooks;
+/** @internal A team object from `user.useTeams()`, with its hooks. */
+export type SettingsTeam = Team & TeamHooks<TeamUser>;
