@@ -5,9 +5,11 @@
  * find them. Every page visited is saved as a screenshot under test-artifacts/react-pages/.
  */
 import type { Page } from "playwright-core";
-import { e2eEmail, pageErrors, startE2E } from "./harness";
+import { AdminApp } from "../../src/index";
+import { awayFromStepBoundary, totp } from "../helpers/totp";
+import { addVirtualAuthenticator, e2eEmail, pageErrors, startE2E } from "./harness";
 import type { E2E } from "./harness";
-import { alert, at, field, heading, latestMail, linkTo, passwordField, resetArtifacts, shot } from "./react-page/walk";
+import { alert, at, base32Bytes, field, heading, latestMail, linkTo, passwordField, resetArtifacts, shot } from "./react-page/walk";
 
 jest.setTimeout(60_000);
 
@@ -22,7 +24,9 @@ afterAll(() => e2e?.close());
 
 /** Opens `path` in a fresh browser context (a new visitor). */
 async function visit(path: string): Promise<Page> {
-  return e2e.newPage(path);
+  const page = await e2e.newPage(path);
+  page.setDefaultTimeout(15_000);
+  return page;
 }
 
 /** Fills in the password sign-up form (tab "Email & Password") of /handler/sign-up and sends it. */
@@ -52,6 +56,32 @@ async function userMenu(page: Page, item: "Account settings" | "Sign out", shotN
   await choice.waitFor();
   if (shotName) await shot(page, shotName);
   await choice.click();
+}
+
+/** A new visitor who signs up with a password through the sign-up page; returns their page, at home. */
+async function signedUp(email: string, password = PASSWORD): Promise<Page> {
+  const page = await visit("/handler/sign-up");
+  await signUpWithPassword(page, email, password);
+  await at(page, "/");
+  await page.getByText(`Signed in as ${email}`).waitFor();
+  return page;
+}
+
+/** Opens account settings from the user menu, then its page `section` from the side menu. */
+async function settings(page: Page, section: string): Promise<void> {
+  if (new URL(page.url()).pathname !== "/handler/account-settings") {
+    await userMenu(page, "Account settings");
+    await at(page, "/handler/account-settings");
+    await heading(page, "Account Settings");
+  }
+  await page.getByRole("navigation", { name: "Account settings" }).getByRole("button", { name: section, exact: true }).click();
+  await page.getByRole("heading", { name: section, level: 2 }).waitFor();
+}
+
+/** The TOTP code an authenticator app shows now for `secret`, away from a 30 s step's end. */
+async function currentCode(secret: Uint8Array): Promise<string> {
+  await awayFromStepBoundary();
+  return totp(secret);
 }
 
 describe("latchkey/react pages in Chromium", () => {
@@ -174,6 +204,164 @@ describe("latchkey/react pages in Chromium", () => {
     await signInWithPassword(page, email, fresh);
     await at(page, "/");
     await page.getByText(`Signed in as ${email}`).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+  test("passkey: registered in account settings with Chromium's virtual authenticator, then used to sign in", async () => {
+    const email = e2eEmail("passkey");
+    const page = await signedUp(email);
+    await addVirtualAuthenticator(page);
+    await settings(page, "Emails & Auth");
+    await page.getByRole("button", { name: "Register a passkey" }).click();
+    await page.getByText("You can sign in with your passkey.").waitFor();
+    await shot(page, "settings-emails-auth-passkey");
+
+    await settings(page, "Settings");
+    await shot(page, "settings-settings");
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await at(page, "/");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await heading(page, "Sign in to your account");
+    await page.getByRole("button", { name: "Sign in with Passkey" }).click();
+    await at(page, "/");
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  test("MFA: TOTP enrolled in account settings, then a password sign-in asks for the code", async () => {
+    const email = e2eEmail("mfa");
+    const page = await signedUp(email);
+    await settings(page, "Emails & Auth");
+    await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    await shot(page, "settings-totp-enrolment");
+    const secret = base32Bytes(await field(page, "Key").inputValue());
+    expect(secret).toHaveLength(20);
+    await field(page, "Code from your app").fill(await currentCode(secret));
+    await page.getByRole("button", { name: "Enable two-factor authentication" }).click();
+    await page.getByText("Signing in asks for a code from your authenticator app.").waitFor();
+
+    await settings(page, "Settings");
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await at(page, "/");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await signInWithPassword(page, email);
+    await at(page, "/handler/mfa");
+    await heading(page, "Multi-factor authentication");
+    // The page sends the code as soon as six digits are typed.
+    const code = field(page, "Authentication code");
+    const right = await currentCode(secret);
+    await code.fill(right === "000000" ? "111111" : "000000");
+    await alert(page, "Invalid TOTP code.");
+    await shot(page, "mfa-wrong-code");
+    await code.fill(await currentCode(secret));
+    await at(page, "/");
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  test("account settings: rename, add an e-mail, create and revoke an API key, revoke another session", async () => {
+    const email = e2eEmail("settings");
+    const page = await signedUp(email);
+    await settings(page, "My Profile");
+    await page.getByRole("button", { name: "Edit user name" }).click();
+    await field(page, "User name").fill("Ada Lovelace");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("button", { name: "Edit user name" }).waitFor();
+    await page.getByText("Ada Lovelace", { exact: true }).waitFor();
+    await shot(page, "settings-profile");
+
+    await settings(page, "Emails & Auth");
+    const second = e2eEmail("second");
+    await field(page, "Email").fill(second);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    const added = page.getByRole("list", { name: "Email addresses" }).getByRole("group", { name: second });
+    await added.getByText("Unverified").waitFor();
+    await shot(page, "settings-emails");
+
+    await settings(page, "API Keys");
+    await field(page, "Description").fill("Deploy bot");
+    await page.getByRole("button", { name: "Create API key" }).click();
+    const value = await field(page, "New API key").inputValue();
+    expect(value.length).toBeGreaterThan(20);
+    await shot(page, "settings-api-key-created");
+    await page.getByRole("button", { name: "Done", exact: true }).click();
+    const key = page.getByRole("list", { name: "API keys" }).getByRole("group", { name: "Deploy bot" });
+    await key.getByText(`Ends in ${value.slice(-4)}`).waitFor();
+    await key.getByRole("button", { name: "Revoke", exact: true }).click();
+    await key.getByRole("button", { name: "Revoke key" }).click();
+    await key.getByText("Revoked", { exact: true }).waitFor();
+    await shot(page, "settings-api-key-revoked");
+
+    // The same person signs in on another device; this page revokes that session.
+    const device = await visit("/handler/sign-in");
+    await signInWithPassword(device, email);
+    await at(device, "/");
+    await device.getByText("Signed in as Ada Lovelace").waitFor();
+    await settings(page, "Active Sessions");
+    const sessions = page.getByRole("list", { name: "Sessions" });
+    await sessions.getByRole("group", { name: "This session" }).waitFor();
+    const other = sessions.getByRole("group", { name: /^Session from / });
+    await other.waitFor();
+    await shot(page, "settings-sessions");
+    await other.getByRole("button", { name: "Revoke", exact: true }).click();
+    await other.waitFor({ state: "detached" });
+    expect(await sessions.getByRole("listitem").count()).toBe(1);
+    expect([...pageErrors(page), ...pageErrors(device)]).toEqual([]);
+  });
+
+  test("a team: created in account settings, a second person invited by e-mail joins it", async () => {
+    const owner = e2eEmail("owner");
+    const page = await signedUp(owner);
+    await settings(page, "Create a team");
+    await field(page, "Team name").fill("Walkers");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByRole("heading", { name: "Walkers", level: 2 }).waitFor();
+    const guest = e2eEmail("guest");
+    await field(page, "Email").fill(guest);
+    await page.getByRole("button", { name: "Invite", exact: true }).click();
+    await page.getByText(`Invitation sent to ${guest}.`).waitFor();
+    await page.getByRole("list", { name: "Pending invitations" }).getByText(guest).waitFor();
+    await shot(page, "settings-team");
+
+    // The second person has no account yet: the invitation sends them to sign in, they sign up instead and come back.
+    const invited = await visit(linkTo(await latestMail(e2e.emulator.url, guest, "team_invitation"), "/handler/team-invitation"));
+    await heading(invited, "Team invitation");
+    await shot(invited, "team-invitation-signed-out");
+    await invited.getByRole("button", { name: "Sign in", exact: true }).click();
+    await heading(invited, "Sign in to your account");
+    await invited.getByRole("link", { name: "Sign up" }).click();
+    await signUpWithPassword(invited, guest);
+    await at(invited, "/handler/team-invitation");
+    await invited.getByText("You are invited to join Walkers").waitFor();
+    await shot(invited, "team-invitation");
+    await invited.getByRole("button", { name: "Join", exact: true }).click();
+    await invited.getByText("You have joined Walkers.").waitFor();
+
+    await page.reload();
+    await heading(page, "Account Settings");
+    await page.getByRole("navigation", { name: "Account settings" }).getByRole("button", { name: "Walkers" }).click();
+    const members = page.getByRole("list", { name: "Members" }).getByRole("listitem");
+    await members.nth(1).waitFor();
+    expect(await members.count()).toBe(2);
+    await page.getByText("No pending invitations.").waitFor();
+    await shot(page, "settings-team-joined");
+    expect([...pageErrors(page), ...pageErrors(invited)]).toEqual([]);
+  });
+
+  test("delete the account (the project allows it), after which its password no longer signs in", async () => {
+    const admin = new AdminApp({ projectId: e2e.emulator.projectId, baseUrl: e2e.emulator.url, superSecretAdminKey: e2e.emulator.keys.superSecretAdminKey, tokenStore: null });
+    await (await admin.getProject()).update({ config: { clientUserDeletionEnabled: true } });
+    const email = e2eEmail("delete");
+    const page = await signedUp(email);
+    await settings(page, "Settings");
+    await page.getByRole("button", { name: "Delete account" }).click();
+    await page.getByRole("group", { name: "Delete your account for good?" }).waitFor();
+    await shot(page, "settings-delete-account");
+    await page.getByRole("button", { name: "Yes, delete my account" }).click();
+    await at(page, "/");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await signInWithPassword(page, email);
+    await alert(page, /wrong e-mail or password/i);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -84,3 +84,22 @@ export const field = (page: Page, name: string): Locator => page.getByRole("text
 
 /** The password input labelled `label` (password inputs have no ARIA role: found by their label). */
 export const passwordField = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
+
+/** The bytes of an RFC 4648 base32 text (as an authenticator app reads a TOTP key; spaces and padding ignored). */
+export function base32Bytes(text: string): Uint8Array {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const ch of text.toUpperCase().replace(/[\s=]/g, "")) {
+    const index = alphabet.indexOf(ch);
+    if (index < 0) throw new Error(`not base32: ${text}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((value >> bits) & 0xff);
+    }
+  }
+  return new Uint8Array(bytes);
+}
