@@ -49,13 +49,16 @@ async function signInWithPassword(page: Page, email: string, password = PASSWORD
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-/** Opens the user button's menu (saving a screenshot of it when `shotName` is given) and chooses `item`. */
+/**
+ * Opens the user button's menu (saving a screenshot of it when `shotName` is given) and chooses `item`. Either
+ * item loads another page (signing out loads after-sign-out, here home, even from home): this waits for it.
+ */
 async function userMenu(page: Page, item: "Account settings" | "Sign out", shotName?: string): Promise<void> {
   await page.getByRole("button", { name: /^Account menu/ }).click();
   const choice = page.getByRole("menuitem", { name: item });
   await choice.waitFor();
   if (shotName) await shot(page, shotName);
-  await choice.click();
+  await Promise.all([page.waitForEvent("load"), choice.click()]);
 }
 
 /** A new visitor who signs up with a password through the sign-up page; returns their page, at home. */
