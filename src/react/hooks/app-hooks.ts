@@ -29,8 +29,11 @@ export interface AppHooks {
   useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | null;
   /** `getProject()` as a hook. */
   useProject(): Project;
-  /** A function that navigates the way the app's `redirectMethod` does (for links inside your app). */
-  useNavigate(): (url: string) => void;
+  /**
+   * A function that navigates the way the app's `redirectMethod` does (for links inside your app); it resolves
+   * once navigated, and rejects for a URL the project does not trust.
+   */
+  useNavigate(): (url: string) => Promise<void>;
   /** The current access token (valid for 20 s at least), or null. */
   useAccessToken(): string | null;
   /** The current refresh token, or null. */
@@ -66,8 +69,9 @@ export function installAppHooks(app: ClientApp): asserts app is ClientApp & AppH
       return read(`user:${argKey(options ?? {})}`, [["user"]], async () => user(await a.getUser(options)));
     },
     useProject: () => read("project", [["admin-project"], ["request", "PATCH"]], () => a.getProject()),
-    // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate.
-    useNavigate: () => (url: string) => void a.core.redirect(url).catch((error: unknown) => console.error(error)),
+    // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate; the promise
+    // rejects for an untrusted URL.
+    useNavigate: () => (url: string) => a.core.redirect(url).then(() => undefined),
     useAccessToken: () => read("access-token", SESSION, () => a.getAccessToken()),
     useRefreshToken: () => read("refresh-token", SESSION, () => a.getRefreshToken()),
     useAuthorizationHeader: () => read("authorization-header", SESSION, () => a.getAuthorizationHeader()),
