@@ -6,7 +6,7 @@ import { ArgumentError } from "../errors/base";
 import { hookNavigators } from "../urls/redirect";
 import { AppContext, useProvidedApp } from "./context";
 import { installAppHooks } from "./hooks/app-hooks";
-import type { AppHooks } from "./hooks/app-hooks";
+import type { AppHooks, HooksOf } from "./hooks/app-hooks";
 import type { UserHooks } from "./hooks/user-hooks";
 import { TranslationContext } from "./i18n";
 import type { TranslationOverrides } from "./i18n";
@@ -59,20 +59,22 @@ export function LatchkeyProvider({ app, translationOverrides, children }: Latchk
 }
 
 /**
- * The app of the nearest `<LatchkeyProvider>`, with its `use…` hooks (see {@link AppHooks}). Also exported as
- * `useStackApp`. `projectIdMustMatch` throws when the app belongs to another project.
+ * The app of the nearest `<LatchkeyProvider>`, with its `use…` hooks (see {@link AppHooks}; a `ServerApp` or
+ * `AdminApp` given as `A` has {@link ServerAppHooks} or {@link AdminAppHooks}). Also exported as `useStackApp`.
+ * `projectIdMustMatch` throws when the app belongs to another project.
  *
  * @example
  * const app = useApp();
  * const project = app.useProject();
+ * const users = useApp<ServerApp>().useUsers();
  */
-export function useApp<A extends ClientApp = ClientApp>(options?: { projectIdMustMatch?: string }): A & AppHooks {
+export function useApp<A extends ClientApp = ClientApp>(options?: { projectIdMustMatch?: string }): A & HooksOf<A> {
   const app = useProvidedApp();
   if (options?.projectIdMustMatch !== undefined && options.projectIdMustMatch !== app.projectId) {
     throw new ArgumentError(`The app's project id (${app.projectId}) does not match the expected one (${options.projectIdMustMatch}).`);
   }
   installAppHooks(app);
-  return app as A & AppHooks;
+  return app as A & HooksOf<A>;
 }
 
 /**
