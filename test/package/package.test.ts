@@ -286,6 +286,12 @@ describe("the tarball", () => {
     expect(extracted.sort()).toEqual([...files].sort());
   });
 
+  test('latchkey/react\'s built entry files start with the "use client" directive', () => {
+    for (const file of ["dist/react.js", "dist/react.cjs"]) {
+      expect({ file, start: fs.readFileSync(path.join(installedDir, file), "utf8").slice(0, 13) }).toEqual({ file, start: '"use client";' });
+    }
+  });
+
   test("package.json: sideEffects false, engines.node >=20, type module, exactly the four runtime dependencies", () => {
     expect(packedJson.name).toBe("latchkey");
     expect(packedJson.sideEffects).toBe(false);
