@@ -87,35 +87,44 @@ function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, 
 
   return (
     <span className="lk lk-team-switch">
-      <TeamIcon team={shown} />
-      <select
-        className={["lk-input lk-team-select", triggerClassName].filter(Boolean).join(" ")}
-        aria-label={t("Team")}
-        value={value}
-        onChange={(event) => void pick(event.target.value)}
-      >
-        {value === "" && (
-          <option value="" disabled>
-            {list.length ? t("Select team") : t("No teams yet")}
-          </option>
+      <span className="lk-row">
+        {shown && <TeamIcon team={shown} />}
+        <select
+          className={["lk-input lk-team-select", triggerClassName].filter(Boolean).join(" ")}
+          aria-label={t("Team")}
+          value={value}
+          onChange={(event) => void pick(event.target.value)}
+        >
+          {value === "" && (
+            <option value="" disabled>
+              {list.length ? t("Select team") : t("No teams yet")}
+            </option>
+          )}
+          {allowNull && <option value={NONE}>{nullLabel || t("No team")}</option>}
+          {list.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.displayName}
+            </option>
+          ))}
+          {project.config.clientTeamCreationEnabled && <option value={CREATE}>{t("Create a team")}</option>}
+        </select>
+        {shown && (
+          <button
+            type="button"
+            className="lk-icon-btn"
+            aria-label={t("Settings of team {team}", { team: shown.displayName })}
+            title={t("Team settings")}
+            onClick={() => void navigate(settings + shown.id)}
+          >
+            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+              <circle cx="15" cy="6" r="2" />
+              <circle cx="9" cy="12" r="2" />
+              <circle cx="17" cy="18" r="2" />
+            </svg>
+          </button>
         )}
-        {allowNull && <option value={NONE}>{nullLabel || t("No team")}</option>}
-        {list.map((x) => (
-          <option key={x.id} value={x.id}>
-            {x.displayName}
-          </option>
-        ))}
-        {project.config.clientTeamCreationEnabled && <option value={CREATE}>{t("Create a team")}</option>}
-      </select>
-      {shown && (
-        <button type="button" className="lk-icon-btn" aria-label={t("Settings of team {team}", { team: shown.displayName })}
-          title={t("Team settings")} onClick={() => void navigate(settings + shown.id)}>
-          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-            <circle cx="12" cy="12" r="3" />
-            <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1" />
-          </svg>
-        </button>
-      )}
+      </span>
       {error && (
         <span role="alert" className="lk-error">
           {error}
@@ -125,11 +134,11 @@ function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, 
   );
 }
 
-/** The team's image, else its first letter; a plain square without a team. */
-function TeamIcon({ team }: { team?: Team }) {
+/** The team's image, else its first letter. */
+function TeamIcon({ team }: { team: Team }) {
   return (
     <span className="lk-avatar lk-team-icon" aria-hidden="true">
-      {team?.profileImageUrl ? <img src={team.profileImageUrl} alt="" /> : team?.displayName.trim().slice(0, 1).toUpperCase()}
+      {team.profileImageUrl ? <img src={team.profileImageUrl} alt="" /> : team.displayName.trim().slice(0, 1).toUpperCase()}
     </span>
   );
 }

@@ -102,6 +102,9 @@ export const BASE_CSS =
 .lk-user-info>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .lk-menu-head{display:flex;align-items:center;gap:10px;padding:6px 8px 10px;margin-bottom:6px;border-bottom:1px solid var(--lk-border)}
 .lk-menu [role=menuitem]:focus-visible{outline:2px solid var(--lk-ring);outline-offset:-2px}
-.lk-team-switch{display:inline-flex;align-items:center;gap:8px;flex-wrap:wrap}
-.lk-team-select{display:inline-block;width:auto;min-width:10rem;max-width:16rem}
+.lk-user-btn .lk-row{flex-wrap:nowrap}
+@media (max-width:480px){.lk-user-btn .lk-user-info{display:none}}
+.lk-team-switch{display:inline-flex;flex-direction:column;gap:4px;min-width:0;max-width:100%}
+.lk-team-switch>.lk-row{flex-wrap:nowrap}
+.lk-team-select{width:auto;min-width:0;max-width:16rem}
 .lk-team-icon{width:28px;height:28px;border-radius:calc(var(--lk-radius) - 2px);font-size:13px}`;
