@@ -115,7 +115,7 @@ test("useTeamProfile(team): the user's profile in a team, after profile.update",
   await p.after(() => profile.update({ displayName: "Captain" }), "Captain");
 });
 
-test("useOAuthProviders and useConnectedAccounts: the user's connections, after update and delete", async () => {
+test("useOAuthProviders, useOAuthProvider, useConnectedAccounts and useConnectedAccount: the user's connections, after update and delete", async () => {
   const { app, user } = await signedIn();
   const res = await fetch(`${emulator.current.url}/api/v1/oauth-providers`, {
     method: "POST",
@@ -128,9 +128,16 @@ test("useOAuthProviders and useConnectedAccounts: the user's connections, after 
   const accounts = await probe(app, () => useUser({ or: "throw" }).useConnectedAccounts(), (list) => list.map((a) => a.provider).join(","));
   expect(accounts.value()).toBe("github");
   const [github] = await user.listOAuthProviders();
+  const one = await probe(app, () => useUser({ or: "throw" }).useOAuthProvider(github.id), (p) => (p ? `${p.type}:${p.allowSignIn}` : "none"));
+  const [connected] = await user.listConnectedAccounts();
+  const account = await probe(app, () => useUser({ or: "throw" }).useConnectedAccount(connected), (a) => a?.provider ?? "none");
+  expect([one.value(), account.value()]).toEqual(["github:true", "github"]);
   await providers.after(() => github.update({ allowSignIn: false }), "github:false");
+  await one.after(async () => {}, "github:false");
   await providers.after(() => github.delete(), "");
   await accounts.after(async () => {}, "");
+  await one.after(async () => {}, "none");
+  await account.after(async () => {}, "none");
 });
 
 test("usePermissions and usePermission (team scope): after leaving the team", async () => {

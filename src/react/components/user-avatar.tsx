@@ -1,7 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "../i18n";
 
-/** What {@link UserAvatar} shows of a user: any user object of latchkey has these fields. */
+/**
+ * What {@link UserAvatar} shows of a user: any user object of latchkey has these fields.
+ * @example
+ * const someone: AvatarUser = { displayName: "Ada Lovelace", primaryEmail: "ada@example.com", profileImageUrl: null };
+ */
 export interface AvatarUser {
   profileImageUrl?: string | null;
   displayName?: string | null;
@@ -22,7 +26,12 @@ export interface UserAvatarProps {
   border?: boolean;
 }
 
-/** The first two letters of a user's name (or e-mail), upper-cased: what shows when there is no image. */
+/**
+ * The first two letters of a user's name (or e-mail), upper-cased: what shows when there is no image.
+ * @internal
+ * @example
+ * initialsOf({ displayName: "Ada Lovelace" }); // "AD"
+ */
 export const initialsOf = (user: AvatarUser): string => (user.displayName || user.primaryEmail || "").trim().slice(0, 2).toUpperCase();
 
 /**

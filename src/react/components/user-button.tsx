@@ -5,7 +5,11 @@ import { useTranslation } from "../i18n";
 import { describeError } from "../ui/errors";
 import { UserAvatar } from "./user-avatar";
 
-/** One entry of the {@link UserButton}'s menu. */
+/**
+ * One entry of the {@link UserButton}'s menu.
+ * @example
+ * const billing: UserButtonItem = { text: "Billing", icon: <CardIcon aria-hidden />, onClick: () => router.push("/billing") };
+ */
 export interface UserButtonItem {
   /** The entry's text (its accessible name; yours, so not translated). */
   text: string;
