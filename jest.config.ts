@@ -4,10 +4,13 @@ import type { Config } from "jest";
 // jose, oauth4webapi, @simplewebauthn and @oslojs ship ESM only; swc turns them (and our TypeScript) into CommonJS for jest.
 const esmOnly = ["jose", "oauth4webapi", "@simplewebauthn", "@oslojs"];
 
-const config: Config = {
+type ProjectConfig = Exclude<NonNullable<Config["projects"]>[number], string>;
+
+// Options every project shares (jest does not pass top-level project options down into `projects`).
+const shared: ProjectConfig = {
+  rootDir: __dirname,
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
-  testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {
     "^.+\\.(t|j|mj)sx?$": [
       "@swc/jest",
@@ -19,9 +22,36 @@ const config: Config = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join("|")})/)`],
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
+};
+
+// React 18, installed by the npm workspace test/react18: the React tests run a second time against it.
+const react18 = "<rootDir>/test/react18/node_modules";
+// The React major each project must render with (test/react/react-version.test.tsx checks it).
+const major = (range: string) => range.replace(/^\D*/, "").split(".")[0];
+const reactMajor = major(require("./package.json").devDependencies.react);
+const react18Major = major(require("./test/react18/package.json").dependencies.react);
+
+const config: Config = {
   testTimeout: 30000,
   reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
   globalSetup: "<rootDir>/test/support/global-setup.cjs",
+  projects: [
+    // Every test, with the React of the root (19).
+    { ...shared, displayName: "main", testMatch: ["**/*.test.ts", "**/*.test.tsx"], globals: { expectedReactMajor: reactMajor } },
+    // The React tests again, with react and react-dom mapped to React 18.
+    {
+      ...shared,
+      displayName: "react18",
+      globals: { expectedReactMajor: react18Major },
+      testMatch: ["<rootDir>/test/react/**/*.test.ts", "<rootDir>/test/react/**/*.test.tsx"],
+      moduleNameMapper: {
+        "^react$": `${react18}/react`,
+        "^react/(.*)$": `${react18}/react/$1`,
+        "^react-dom$": `${react18}/react-dom`,
+        "^react-dom/(.*)$": `${react18}/react-dom/$1`,
+      },
+    },
+  ],
 };
 
 export default config;

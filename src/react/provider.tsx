@@ -1,12 +1,15 @@
+import { useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import type { ClientApp } from "../apps/client-app";
 import type { GetUserOptions } from "../auth/session-flows";
 import type { CurrentUser } from "../apps/current-user";
 import { ArgumentError } from "../errors/base";
-import { hookNavigators } from "../urls/redirect";
+import { hookNavigators, inBrowser } from "../urls/redirect";
 import { AppContext, useProvidedApp } from "./context";
 import { installAppHooks } from "./hooks/app-hooks";
-import type { AppHooks } from "./hooks/app-hooks";
+import { readStoreOf, StoreContext } from "./hooks/use-read";
+import { ReadStore } from "./store";
+import type { AppHooks, HooksOf } from "./hooks/app-hooks";
 import type { UserHooks } from "./hooks/user-hooks";
 import { TranslationContext } from "./i18n";
 import type { TranslationOverrides } from "./i18n";
@@ -43,6 +46,10 @@ export function LatchkeyProvider({ app, translationOverrides, children }: Latchk
     throw new ArgumentError("<LatchkeyProvider> needs an app: <LatchkeyProvider app={new ClientApp({ … })}>.");
   }
   installAppHooks(app);
+  // A server render gets a read store of its own (no change listeners: it renders once); a browser shares the app's.
+  const [renderStore] = useState(() => (inBrowser() ? null : new ReadStore([])));
+  const store = renderStore ?? readStoreOf(app);
+  const provided = useMemo(() => ({ app, store }), [app, store]);
   const method = (app as unknown as { core: { redirectMethod: unknown } }).core.redirectMethod;
   if (method && typeof method === "object" && "useNavigate" in method) {
     // The router's hook, called on every render of the provider (the app's method never changes).
@@ -50,29 +57,33 @@ export function LatchkeyProvider({ app, translationOverrides, children }: Latchk
   }
   return (
     <AppContext.Provider value={app}>
-      <TranslationContext.Provider value={translationOverrides}>
-        <style data-latchkey="">{BASE_CSS}</style>
-        {children}
-      </TranslationContext.Provider>
+      <StoreContext.Provider value={provided}>
+        <TranslationContext.Provider value={translationOverrides}>
+          <style data-latchkey="">{BASE_CSS}</style>
+          {children}
+        </TranslationContext.Provider>
+      </StoreContext.Provider>
     </AppContext.Provider>
   );
 }
 
 /**
- * The app of the nearest `<LatchkeyProvider>`, with its `use…` hooks (see {@link AppHooks}). Also exported as
- * `useStackApp`. `projectIdMustMatch` throws when the app belongs to another project.
+ * The app of the nearest `<LatchkeyProvider>`, with its `use…` hooks (see {@link AppHooks}; a `ServerApp` or
+ * `AdminApp` given as `A` has {@link ServerAppHooks} or {@link AdminAppHooks}). Also exported as `useStackApp`.
+ * `projectIdMustMatch` throws when the app belongs to another project.
  *
  * @example
  * const app = useApp();
  * const project = app.useProject();
+ * const users = useApp<ServerApp>().useUsers();
  */
-export function useApp<A extends ClientApp = ClientApp>(options?: { projectIdMustMatch?: string }): A & AppHooks {
+export function useApp<A extends ClientApp = ClientApp>(options?: { projectIdMustMatch?: string }): A & HooksOf<A> {
   const app = useProvidedApp();
   if (options?.projectIdMustMatch !== undefined && options.projectIdMustMatch !== app.projectId) {
     throw new ArgumentError(`The app's project id (${app.projectId}) does not match the expected one (${options.projectIdMustMatch}).`);
   }
   installAppHooks(app);
-  return app as A & AppHooks;
+  return app as A & HooksOf<A>;
 }
 
 /**

@@ -30,7 +30,8 @@ const EXPORTED_VALUES = [
   "StackAdminApp",
   "stackAppInternalsSymbol",
 ] as const;
-const EXPECTED_DEPENDENCIES = ["@simplewebauthn/browser", "jose", "js-cookie", "oauth4webapi"];
+// The four of the design, plus the two that latchkey/react's TOTP set-up loads on demand (see README, Dependencies).
+const EXPECTED_DEPENDENCIES = ["@oslojs/otp", "@simplewebauthn/browser", "jose", "js-cookie", "oauth4webapi", "uqr"];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Child processes
@@ -286,7 +287,13 @@ describe("the tarball", () => {
     expect(extracted.sort()).toEqual([...files].sort());
   });
 
-  test("package.json: sideEffects false, engines.node >=20, type module, exactly the four runtime dependencies", () => {
+  test('latchkey/react\'s built entry files start with the "use client" directive', () => {
+    for (const file of ["dist/react.js", "dist/react.cjs"]) {
+      expect({ file, start: fs.readFileSync(path.join(installedDir, file), "utf8").slice(0, 13) }).toEqual({ file, start: '"use client";' });
+    }
+  });
+
+  test("package.json: sideEffects false, engines.node >=20, type module, exactly the six runtime dependencies", () => {
     expect(packedJson.name).toBe("latchkey");
     expect(packedJson.sideEffects).toBe(false);
     expect(packedJson.engines?.node).toBe(">=20");
@@ -415,6 +422,19 @@ console.log(JSON.stringify({
       cjsArgumentErrorSeesEsm: true,
       argumentErrorIsNotKnown: true,
     });
+  }, 60_000);
+
+  test("latchkey/react resolves to the built React entry for import and require (react itself is the app's)", () => {
+    const report = runNodeScript(
+      "react-resolve-check.mjs",
+      `import { createRequire } from "node:module";
+console.log(JSON.stringify({
+  esm: import.meta.resolve("latchkey/react").split("/").slice(-2).join("/"),
+  cjs: createRequire(import.meta.url).resolve("latchkey/react").split("/").slice(-2).join("/"),
+}));
+`,
+    );
+    expect(report).toMatchObject({ esm: "dist/react.js", cjs: "dist/react.cjs", stderr: "" });
   }, 60_000);
 
   test("latchkey/emulator resolves to startEmulator when it is built, and is not exported otherwise", () => {

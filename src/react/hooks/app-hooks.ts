@@ -2,6 +2,11 @@ import type { ClientApp } from "../../apps/client-app";
 import type { GetUserOptions } from "../../auth/session-flows";
 import type { CurrentUser } from "../../apps/current-user";
 import type { Project } from "../../resources/projects";
+import type { AdminApp } from "../../apps/admin-app";
+import type { ServerApp } from "../../apps/server-app";
+import type { CurrentServerUser } from "../../resources/server-user-lookup";
+import type { ServerUser } from "../../resources/server-users";
+import type { ServerTeam } from "../../resources/server-teams";
 import { ANY } from "../store";
 import type { Watch } from "../store";
 import { augmentEach } from "./augment";
@@ -29,8 +34,11 @@ export interface AppHooks {
   useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | null;
   /** `getProject()` as a hook. */
   useProject(): Project;
-  /** A function that navigates the way the app's `redirectMethod` does (for links inside your app). */
-  useNavigate(): (url: string) => void;
+  /**
+   * A function that navigates the way the app's `redirectMethod` does (for links inside your app); it resolves
+   * once navigated, and rejects for a URL the project does not trust.
+   */
+  useNavigate(): (url: string) => Promise<void>;
   /** The current access token (valid for 20 s at least), or null. */
   useAccessToken(): string | null;
   /** The current refresh token, or null. */
@@ -40,6 +48,64 @@ export interface AppHooks {
   /** `{ accessToken, refreshToken }` of the session. */
   useAuthJson(): { accessToken: string | null; refreshToken: string | null };
 }
+
+type Of<A, K extends keyof A> = A[K] extends (...args: any[]) => Promise<infer R> ? R : never;
+type Page<T> = T[] & { nextCursor: string | null };
+type ServerTeamWithHooks = ServerTeam & TeamHooks<Of<ServerTeam, "listUsers">[number]>;
+
+/**
+ * The hooks of a `ServerApp` given to the provider (for trusted UIs such as an internal dashboard), beside the
+ * {@link AppHooks}: users and teams (with their hooks), a team's member permissions and e-mail delivery.
+ *
+ * @example
+ * const server = useApp<ServerApp>();
+ * const users = server.useUsers({ limit: 20 });
+ * const ada = server.useUser(userId);
+ */
+export interface ServerAppHooks extends Omit<AppHooks, "useUser"> {
+  useUser(userId: string): (ServerUser & UserHooks) | null;
+  useUser(options: { apiKey: string; or?: "return-null" | "throw" | "anonymous" }): (ServerUser & UserHooks) | null;
+  useUser(options: GetUserOptions & { or: "redirect" | "throw" | "anonymous" }): CurrentServerUser & UserHooks;
+  useUser(options?: GetUserOptions): (CurrentServerUser & UserHooks) | null;
+  /** `listUsers(options)` as a hook: one page, with `nextCursor`. */
+  useUsers(options?: Parameters<ServerApp["listUsers"]>[0]): Page<ServerUser & UserHooks>;
+  /** `listTeams(options)` as a hook: one page, with `nextCursor`. */
+  useTeams(options?: Parameters<ServerApp["listTeams"]>[0]): Page<ServerTeamWithHooks>;
+  /** `getTeam(id)` (or `{ apiKey }`) as a hook. */
+  useTeam(idOrApiKey: string | { apiKey: string }): ServerTeamWithHooks | null;
+  /** `listTeamMemberPermissions(teamId, options)` as a hook. */
+  useTeamMemberPermissions(teamId: string, options?: Parameters<ServerApp["listTeamMemberPermissions"]>[1]): Of<ServerApp, "listTeamMemberPermissions">;
+  /** `getEmailDeliveryStats()` as a hook. */
+  useEmailDeliveryStats(): Of<ServerApp, "getEmailDeliveryStats">;
+}
+
+/**
+ * The hooks of an `AdminApp` given to the provider, beside the {@link ServerAppHooks}: the project (admin view),
+ * internal API keys, permission definitions, e-mail themes, templates and drafts.
+ *
+ * @example
+ * const admin = useApp<AdminApp>();
+ * const definitions = admin.useTeamPermissionDefinitions();
+ */
+export interface AdminAppHooks extends Omit<ServerAppHooks, "useProject"> {
+  useProject(): Of<AdminApp, "getProject">;
+  useInternalApiKeys(): Of<AdminApp, "listInternalApiKeys">;
+  useTeamPermissionDefinitions(): Of<AdminApp, "listTeamPermissionDefinitions">;
+  useProjectPermissionDefinitions(): Of<AdminApp, "listProjectPermissionDefinitions">;
+  useEmailThemes(): Of<AdminApp, "listEmailThemes">;
+  useEmailTheme(id: string): Of<AdminApp, "getEmailTheme">;
+  useEmailTemplates(): Of<AdminApp, "listEmailTemplates">;
+  useEmailDrafts(): Of<AdminApp, "listEmailDrafts">;
+  useSvixToken(): Of<AdminApp, "getSvixToken">;
+}
+
+/**
+ * The hooks an app of type `A` has under the provider: {@link AdminAppHooks}, {@link ServerAppHooks} or
+ * {@link AppHooks}.
+ * @example
+ * const admin = useApp<AdminApp>(); // AdminApp & AdminAppHooks
+ */
+export type HooksOf<A> = A extends AdminApp ? AdminAppHooks : A extends ServerApp ? ServerAppHooks : AppHooks;
 
 type Any = any;
 const installed = /* @__PURE__ */ new WeakSet<object>();
@@ -66,8 +132,9 @@ export function installAppHooks(app: ClientApp): asserts app is ClientApp & AppH
       return read(`user:${argKey(options ?? {})}`, [["user"]], async () => user(await a.getUser(options)));
     },
     useProject: () => read("project", [["admin-project"], ["request", "PATCH"]], () => a.getProject()),
-    // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate.
-    useNavigate: () => (url: string) => void a.core.redirect(url).catch((error: unknown) => console.error(error)),
+    // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate; the promise
+    // rejects for an untrusted URL.
+    useNavigate: () => (url: string) => a.core.redirect(url).then(() => undefined),
     useAccessToken: () => read("access-token", SESSION, () => a.getAccessToken()),
     useRefreshToken: () => read("refresh-token", SESSION, () => a.getRefreshToken()),
     useAuthorizationHeader: () => read("authorization-header", SESSION, () => a.getAuthorizationHeader()),

@@ -1,6 +1,7 @@
 import type { ClientApp } from "../../apps/client-app";
 import type { ApiKey } from "../../resources/api-keys";
 import type { SentTeamInvitation } from "../../resources/team-invitations";
+import type { TeamUser } from "../../resources/team-profiles";
 import { ANY } from "../store";
 import { augment } from "./augment";
 import { useRead } from "./use-read";
@@ -15,7 +16,7 @@ import { useRead } from "./use-read";
  *   return <ul>{members.map((m) => <li key={m.id}>{m.teamProfile.displayName}</li>)}</ul>;
  * }
  */
-export interface TeamHooks<U = unknown> {
+export interface TeamHooks<U = TeamUser> {
   /** `listUsers()` as a hook. */
   useUsers(): U[];
   /** `listInvitations()` as a hook. */
@@ -37,7 +38,7 @@ interface TeamLike {
  * @example
  * const teams = (await user.listTeams()).map((t) => withTeamHooks(app, t));
  */
-export function withTeamHooks<T extends TeamLike>(app: ClientApp, team: T): T & TeamHooks {
+export function withTeamHooks<T extends TeamLike>(app: ClientApp, team: T): T & TeamHooks<Awaited<ReturnType<T["listUsers"]>>[number]> {
   const key = `team:${team.id}:`;
   return augment(team, {
     useUsers: () => useRead(app, key + "users", [["team-members", ANY, team.id], ["server-team-members", ANY, team.id]], () => team.listUsers()),

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import type { ClientApp } from "../../apps/client-app";
 import { ReadStore } from "../store";
 import type { Watch } from "../store";
@@ -22,6 +22,14 @@ export function readStoreOf(app: ClientApp): ReadStore {
 }
 
 /**
+ * The read store a provider hands to the hooks below it, for its app. In a browser it is the app's shared store
+ * ({@link readStoreOf}); in a server render each provider makes its own, so one request's reads (its user, say)
+ * are never served to another request rendering with the same app.
+ * @internal
+ */
+export const StoreContext = /* @__PURE__ */ createContext<{ app: ClientApp; store: ReadStore } | null>(null);
+
+/**
  * Reads `load()` through the app's read store under `key`: suspends while the first load runs, throws its error
  * to the nearest error boundary, and re-renders only when a cache entry matching `watch` changed and the data
  * read again differs.
@@ -30,7 +38,8 @@ export function readStoreOf(app: ClientApp): ReadStore {
  * const teams = useRead(app, `user:${user.id}:teams`, [["teams", ANY]], () => user.listTeams());
  */
 export function useRead<T>(app: ClientApp, key: string, watch: readonly Watch[], load: () => Promise<T>): T {
-  const store = readStoreOf(app);
+  const provided = useContext(StoreContext);
+  const store = provided?.app === app ? provided.store : readStoreOf(app);
   const entry = store.entry(key, watch, load);
   const state = useSyncExternalStore(entry.subscribe, entry.getSnapshot, entry.getSnapshot);
   if (state.status === "pending") throw store.pending(entry);

@@ -29,6 +29,8 @@ const teamId = (team: TeamRef) => (typeof team === "string" ? team : team.id);
  * }
  */
 export interface UserHooks {
+  /** The selected team, with the {@link TeamHooks}. */
+  readonly selectedTeam: (Team & TeamHooks) | null;
   useTeams(): (Team & TeamHooks)[];
   useTeam(teamId: string): (Team & TeamHooks) | null;
   useContactChannels(): ContactChannel[];

@@ -94,4 +94,17 @@ export const BASE_CSS =
 .lk-callout{padding:16px;border:1px solid var(--lk-border);border-radius:var(--lk-radius);background:var(--lk-muted)}
 .lk-mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .lk-confirm{display:flex;flex-direction:column;gap:8px}
-@media (max-width:720px){.lk-nav{padding-bottom:12px;border-bottom:1px solid var(--lk-border)}}`;
+@media (max-width:720px){.lk-nav{padding-bottom:12px;border-bottom:1px solid var(--lk-border)}}
+/* user button, avatar, team switcher */
+.lk-avatar-border{border:1px solid var(--lk-border)}
+.lk-user-btn{display:inline-flex;padding:2px;border:0;border-radius:999px;background:none;color:inherit;font:inherit;text-align:left;cursor:pointer}
+.lk-user-info{display:flex;flex-direction:column;min-width:0;max-width:14rem;line-height:1.3}
+.lk-user-info>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.lk-menu-head{display:flex;align-items:center;gap:10px;padding:6px 8px 10px;margin-bottom:6px;border-bottom:1px solid var(--lk-border)}
+.lk-menu [role=menuitem]:focus-visible{outline:2px solid var(--lk-ring);outline-offset:-2px}
+.lk-user-btn .lk-row{flex-wrap:nowrap}
+@media (max-width:480px){.lk-user-btn .lk-user-info{display:none}}
+.lk-team-switch{display:inline-flex;flex-direction:column;gap:4px;min-width:0;max-width:100%}
+.lk-team-switch>.lk-row{flex-wrap:nowrap}
+.lk-team-select{width:auto;min-width:0;max-width:16rem}
+.lk-team-icon{width:28px;height:28px;border-radius:calc(var(--lk-radius) - 2px);font-size:13px}`;
