@@ -8,6 +8,7 @@
 // it is the element that was timed.
 import { build } from "esbuild";
 import { createServer } from "node:http";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 
 const CHROMIUM = process.env.LATCHKEY_CHROMIUM ?? "/usr/bin/chromium";
@@ -33,7 +34,7 @@ function watchForUsableEmail() {
 
 /**
  * Measures `loads` cold loads of /handler/sign-in (the page of `entry`, default the app above); returns
- * `{ medianMs, minMs, maxMs, samples, bytes }`.
+ * `{ medianMs, minMs, maxMs, samples, bytes, gzipBytes }`.
  * `startEmulator` is the built emulator's; `root` the repository.
  */
 export async function measureSignInPage(startEmulator, root, { loads = 10, entry = "scripts/bench/react-app.tsx" } = {}) {
@@ -98,5 +99,5 @@ export async function measureSignInPage(startEmulator, root, { loads = 10, entry
   const sorted = [...samples].sort((a, b) => a - b);
   const mid = sorted.length / 2;
   const medianMs = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { medianMs, minMs: sorted[0], maxMs: sorted.at(-1), samples, bytes: script.length };
+  return { medianMs, minMs: sorted[0], maxMs: sorted.at(-1), samples, bytes: script.length, gzipBytes: gzipSync(script, { level: 9 }).length };
 }
