@@ -115,10 +115,13 @@ describe("latchkey/react pages in Chromium", () => {
 
     // The protected page sends a signed-out visitor to sign in, and brings them back afterwards.
     await page.getByRole("link", { name: "Protected page" }).click();
-    await at(page, "/handler/sign-in");
+    const signInAt = await at(page, "/handler/sign-in");
+    expect(new URL(signInAt.searchParams.get("after_auth_return_to") ?? "", e2e.origin).pathname).toBe("/protected");
     await signInWithPassword(page, email, "not the password");
-    await alert(page, /wrong e-mail or password/i);
-    if ((await field(page, "Email").inputValue()) !== email) throw new Error("the e-mail typed was not kept");
+    await alert(page, "Wrong e-mail or password.");
+    // The message belongs to the password field, and what was typed stays.
+    expect(await passwordField(page, "Password").getAttribute("aria-invalid")).toBe("true");
+    expect(await field(page, "Email").inputValue()).toBe(email);
     await shot(page, "sign-in-wrong-password");
 
     await passwordField(page, "Password").fill(PASSWORD);
@@ -209,6 +212,7 @@ describe("latchkey/react pages in Chromium", () => {
     await page.getByText(`Signed in as ${email}`).waitFor();
     expect(pageErrors(page)).toEqual([]);
   });
+
   test("passkey: registered in account settings with Chromium's virtual authenticator, then used to sign in", async () => {
     const email = e2eEmail("passkey");
     const page = await signedUp(email);
@@ -364,7 +368,7 @@ describe("latchkey/react pages in Chromium", () => {
     await at(page, "/");
     await page.getByRole("link", { name: "Sign in" }).click();
     await signInWithPassword(page, email);
-    await alert(page, /wrong e-mail or password/i);
+    await alert(page, "Wrong e-mail or password.");
     expect(pageErrors(page)).toEqual([]);
   });
 });
