@@ -320,16 +320,15 @@ export class ClientApp extends ClientFlows {
 }
 
 function createUserCache(core: AppCore, told: (session?: Session) => void): UserCache {
-  const cache = createCache((session: Session, _identity: string | null) => fetchCurrentUser(core, session));
+  const cache = createCache((session: Session, _identity: string | null) => fetchCurrentUser(core, session), {
+    onOutdate: (deps) => told(deps?.[0] as Session | undefined),
+  });
   const key = async (session: Session): Promise<[Session, string | null]> => {
     const { accessToken, refreshToken } = await session.store.get();
     return [session, refreshToken ?? accessToken];
   };
   return {
     get: async (session) => cache.get(await key(session)),
-    invalidate: (session) => {
-      cache.invalidateWhere(([s]) => !session || s === session);
-      told(session);
-    },
+    invalidate: (session) => cache.invalidateWhere(([s]) => !session || s === session),
   };
 }

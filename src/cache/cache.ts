@@ -18,6 +18,8 @@ export interface ReadCacheOptions {
   setTimeout?: (callback: () => void, ms: number) => unknown;
   /** Stops a timer started by `setTimeout` (may be given `undefined`). Default the global `clearTimeout`. */
   clearTimeout?: (handle: any) => void;
+  /** Told after each refresh or invalidation: the deps, or `null` for the `…Where` forms (whether or not held). */
+  onOutdate?: (deps: readonly unknown[] | null) => void;
 }
 
 /**
@@ -109,6 +111,7 @@ export function createCache<D extends readonly unknown[], V>(
     now = () => Date.now(),
     setTimeout: later = (callback, ms) => setTimeout(callback, ms),
     clearTimeout: cancel = (handle) => clearTimeout(handle),
+    onOutdate: told = noop,
   } = options;
   const entries = new Map<string, Entry<D, V>>();
   const keyOf = createKeyer();
@@ -218,14 +221,17 @@ export function createCache<D extends readonly unknown[], V>(
     peek: (deps) => find(deps)?.value,
     refresh(deps) {
       const entry = find(deps);
+      told(deps);
       return entry ? outdate(entry, false) : Promise.resolve();
     },
-    refreshWhere: (predicate) => Promise.all(matching(predicate).map((entry) => outdate(entry, false))).then(noop),
+    refreshWhere: (predicate) => (told(null), Promise.all(matching(predicate).map((entry) => outdate(entry, false))).then(noop)),
     invalidate(deps) {
       const entry = find(deps);
+      told(deps);
       if (entry) outdate(entry, true);
     },
     invalidateWhere(predicate) {
+      told(null);
       for (const entry of matching(predicate)) outdate(entry, true);
     },
     subscribe(deps, listener) {

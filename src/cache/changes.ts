@@ -15,7 +15,7 @@ const listenersOf = /* @__PURE__ */ new WeakMap<object, Set<CacheChangeListener>
 
 /**
  * Calls `listener` after each refresh or invalidation of the caches of `owner` (an app's auth context).
- * Returns the function that stops it.
+ * Returns the function that stops it. Add a listener once (a second add of the same function is one listener).
  * @internal
  * @example
  * const stop = onCacheChange(ctx, (name) => name === "teams" && rerender());
@@ -23,26 +23,17 @@ const listenersOf = /* @__PURE__ */ new WeakMap<object, Set<CacheChangeListener>
 export function onCacheChange(owner: object, listener: CacheChangeListener): () => void {
   let set = listenersOf.get(owner);
   if (!set) listenersOf.set(owner, (set = new Set()));
-  const own: CacheChangeListener = (name, deps) => listener(name, deps);
-  set.add(own);
-  return () => void set!.delete(own);
+  set.add(listener);
+  return () => void set!.delete(listener);
 }
 
 /**
  * Tells the listeners of `owner` that the entries `deps` of cache `name` (or all of them, for `null`) are
- * outdated. A throwing listener does not stop the others or the caller.
+ * outdated. Listeners must not throw (the React layer's only queues work).
  * @internal
  * @example
  * emitCacheChange(ctx, "teams", [session]);
  */
 export function emitCacheChange(owner: object, name: string, deps: readonly unknown[] | null): void {
-  for (const listener of listenersOf.get(owner) ?? []) {
-    try {
-      listener(name, deps);
-    } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
-    }
-  }
+  listenersOf.get(owner)?.forEach((listener) => listener(name, deps));
 }

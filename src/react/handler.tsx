@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useRef, useSyncExternalStore } from "react";
 import type { ComponentProps, ComponentType } from "react";
 import type { HandlerUrls } from "../urls/handler-urls";
 import { inBrowser } from "../urls/redirect";
@@ -8,18 +8,27 @@ import { useTranslation } from "./i18n";
 import { MessageCard } from "./components/message-card";
 import { SignIn } from "./components/sign-in";
 import { SignUp } from "./components/sign-up";
+import { CliAuthConfirmation } from "./components/cli-auth-confirmation";
 import type { CliAuthConfirmationProps } from "./components/cli-auth-confirmation";
+import { EmailVerification } from "./components/email-verification";
 import type { EmailVerificationProps } from "./components/email-verification";
+import { ErrorPage } from "./components/error-page";
 import type { ErrorPageProps } from "./components/error-page";
+import { MagicLinkCallback } from "./components/magic-link-callback";
 import type { MagicLinkCallbackProps } from "./components/magic-link-callback";
+import { MfaPage } from "./components/mfa-page";
 import type { MfaPageProps } from "./components/mfa-page";
+import { Onboarding } from "./components/onboarding";
 import type { OnboardingProps } from "./components/onboarding";
+import { OAuthCallback } from "./components/oauth-callback";
 import type { OAuthCallbackProps } from "./components/oauth-callback";
+import { SignOut } from "./components/sign-out";
 import type { SignOutProps } from "./components/sign-out";
+import { TeamInvitation } from "./components/team-invitation";
 import type { TeamInvitationProps } from "./components/team-invitation";
-import type { AccountSettings } from "./components/account-settings";
-import type { ForgotPassword } from "./components/forgot-password";
-import type { PasswordReset } from "./components/password-reset";
+import { AccountSettings } from "./components/account-settings";
+import { ForgotPassword } from "./components/forgot-password";
+import { PasswordReset } from "./components/password-reset";
 import { PageErrorBoundary } from "./ui/error-boundary";
 import { AppLink } from "./ui/link";
 import { Loading } from "./ui/loading";
@@ -65,25 +74,25 @@ export interface LatchkeyHandlerProps {
 }
 
 type AnyPage = ComponentType<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const lazyPage = (load: () => Promise<Record<string, unknown>>, name: string): AnyPage =>
-  lazy(() => load().then((module) => ({ default: module[name] as AnyPage })));
 
-// The rarely visited pages load when shown: an app showing sign-in downloads none of them.
+// Every page, imported as it is: the handler is every page (an app that shows only <SignIn /> imports SignIn, not
+// the handler). Loading pages with import() saves nothing here: the package's entry exports the same modules, so
+// a bundler keeps them in the entry's download anyway.
 const PAGES: [path: string, url: keyof HandlerUrls, key: keyof HandlerComponentProps, page: AnyPage, query?: true][] = [
   ["sign-in", "signIn", "SignIn", SignIn],
   ["sign-up", "signUp", "SignUp", SignUp],
-  ["sign-out", "signOut", "SignOut", lazyPage(() => import("./components/sign-out"), "SignOut")],
-  ["email-verification", "emailVerification", "EmailVerification", lazyPage(() => import("./components/email-verification"), "EmailVerification"), true],
-  ["password-reset", "passwordReset", "PasswordReset", lazyPage(() => import("./components/password-reset"), "PasswordReset"), true],
-  ["forgot-password", "forgotPassword", "ForgotPassword", lazyPage(() => import("./components/forgot-password"), "ForgotPassword")],
-  ["oauth-callback", "oauthCallback", "OAuthCallback", lazyPage(() => import("./components/oauth-callback"), "OAuthCallback")],
-  ["magic-link-callback", "magicLinkCallback", "MagicLinkCallback", lazyPage(() => import("./components/magic-link-callback"), "MagicLinkCallback"), true],
-  ["account-settings", "accountSettings", "AccountSettings", lazyPage(() => import("./components/account-settings"), "AccountSettings")],
-  ["error", "error", "ErrorPage", lazyPage(() => import("./components/error-page"), "ErrorPage"), true],
-  ["team-invitation", "teamInvitation", "TeamInvitation", lazyPage(() => import("./components/team-invitation"), "TeamInvitation"), true],
-  ["mfa", "mfa", "MFA", lazyPage(() => import("./components/mfa-page"), "MfaPage")],
-  ["cli-auth-confirm", "cliAuthConfirm", "CliAuthConfirmation", lazyPage(() => import("./components/cli-auth-confirmation"), "CliAuthConfirmation")],
-  ["onboarding", "onboarding", "Onboarding", lazyPage(() => import("./components/onboarding"), "Onboarding")],
+  ["sign-out", "signOut", "SignOut", SignOut],
+  ["email-verification", "emailVerification", "EmailVerification", EmailVerification, true],
+  ["password-reset", "passwordReset", "PasswordReset", PasswordReset, true],
+  ["forgot-password", "forgotPassword", "ForgotPassword", ForgotPassword],
+  ["oauth-callback", "oauthCallback", "OAuthCallback", OAuthCallback],
+  ["magic-link-callback", "magicLinkCallback", "MagicLinkCallback", MagicLinkCallback, true],
+  ["account-settings", "accountSettings", "AccountSettings", AccountSettings],
+  ["error", "error", "ErrorPage", ErrorPage, true],
+  ["team-invitation", "teamInvitation", "TeamInvitation", TeamInvitation, true],
+  ["mfa", "mfa", "MFA", MfaPage],
+  ["cli-auth-confirm", "cliAuthConfirm", "CliAuthConfirmation", CliAuthConfirmation],
+  ["onboarding", "onboarding", "Onboarding", Onboarding],
 ];
 const ALIASES: Record<string, string> = { login: "signin", register: "signup" };
 /** Paths match without regard to case and dashes. */

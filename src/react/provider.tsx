@@ -13,7 +13,6 @@ import type { AppHooks, HooksOf } from "./hooks/app-hooks";
 import type { UserHooks } from "./hooks/user-hooks";
 import { TranslationContext } from "./i18n";
 import type { TranslationOverrides } from "./i18n";
-import { BASE_CSS } from "./theme/styles";
 
 /**
  * Props of {@link LatchkeyProvider}.
@@ -31,9 +30,9 @@ export interface LatchkeyProviderProps {
 }
 
 /**
- * Makes `app` available to latchkey's hooks and pages below it, adds the `use…` hooks to it, puts latchkey's
- * style sheet on the page, and — when the app's `redirectMethod` is `{ useNavigate }` — calls your router's hook
- * and navigates with it. Also exported as `StackProvider`.
+ * Makes `app` available to latchkey's hooks and pages below it and — when the app's `redirectMethod` is
+ * `{ useNavigate }` — calls your router's hook and navigates with it. (The pages bring latchkey's style sheet
+ * themselves.) Also exported as `StackProvider`.
  *
  * @example
  * import { ClientApp } from "latchkey";
@@ -59,8 +58,7 @@ export function LatchkeyProvider({ app, translationOverrides, children }: Latchk
     <AppContext.Provider value={app}>
       <StoreContext.Provider value={provided}>
         <TranslationContext.Provider value={translationOverrides}>
-          <style data-latchkey="">{BASE_CSS}</style>
-          {children}
+            {children}
         </TranslationContext.Provider>
       </StoreContext.Provider>
     </AppContext.Provider>

@@ -15,20 +15,11 @@ export function resourceCache<D extends readonly unknown[], V>(
   fetcher: (...deps: D) => Promise<V>,
 ): ReadCache<D, V> {
   let cache = ctx.caches.get(name);
-  if (!cache) ctx.caches.set(name, (cache = signalling(ctx, name, createCache(fetcher) as ReadCache<readonly unknown[], unknown>)));
+  if (!cache) {
+    const onOutdate = (deps: readonly unknown[] | null) => emitCacheChange(ctx, name, deps);
+    ctx.caches.set(name, (cache = createCache(fetcher, { onOutdate }) as ReadCache<readonly unknown[], unknown>));
+  }
   return cache as unknown as ReadCache<D, V>;
-}
-
-/** @internal `cache`, telling `ctx`'s change listeners after each refresh and invalidation. */
-function signalling<D extends readonly unknown[], V>(ctx: AuthContext, name: string, cache: ReadCache<D, V>): ReadCache<D, V> {
-  const told = <R>(result: R, deps: D | null): R => (emitCacheChange(ctx, name, deps), result);
-  return {
-    ...cache,
-    refresh: (deps) => told(cache.refresh(deps), deps),
-    refreshWhere: (predicate) => told(cache.refreshWhere(predicate), null),
-    invalidate: (deps) => told(cache.invalidate(deps), deps),
-    invalidateWhere: (predicate) => told(cache.invalidateWhere(predicate), null),
-  };
 }
 
 /** @internal The platform's list envelope. */

@@ -31,9 +31,12 @@ export const inBrowser = (): boolean => typeof window !== "undefined" && typeof 
  */
 export const absoluteUrl = (url: string): string => (inBrowser() ? new URL(url, window.location.href).href : url);
 
-/** @internal True when `method` can navigate here (not `"none"`, and `"window"` only in a browser page). */
+/**
+ * @internal True when `method` can navigate here: not `"none"`, `"window"` only in a browser page, a router's
+ * `useNavigate` once the provider called it or in a browser page.
+ */
 export const canNavigate = (method: RedirectMethod): boolean =>
-  method === "window" ? inBrowser() : method !== "none" && ("navigate" in method || inBrowser() || hookNavigators.has(method));
+  typeof method === "object" ? "navigate" in method || hookNavigators.has(method) || inBrowser() : method === "window" && inBrowser();
 
 /**
  * Navigates to `url` with the given method (the caller checked that `url` is trusted). Returns false when the
@@ -49,14 +52,8 @@ export async function navigate(method: RedirectMethod, url: string, replace = fa
     await new Promise((resolve) => setTimeout(resolve, 2000));
     return true;
   }
-  if (method === "none") return false;
-  if ("navigate" in method) {
-    await method.navigate(url);
-    return true;
-  }
-  const hooked = hookNavigators.get(method);
-  if (hooked) await hooked(url);
-  else if (inBrowser()) window.location.assign(url); // used before the provider rendered: a full page load
-  else return false;
+  const m = method as Exclude<RedirectMethod, string>;
+  if ("navigate" in m) await m.navigate(url);
+  else await (hookNavigators.get(m) ?? ((to: string) => window.location.assign(to)))(url); // a full load before the provider rendered
   return true;
 }

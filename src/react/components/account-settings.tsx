@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { BaseStyles } from "../theme/base-styles";
 import type { ReactNode } from "react";
 import { ArgumentError } from "../../errors/base";
 import { useTranslation } from "../i18n";
@@ -118,7 +119,12 @@ export function AccountSettings({ fullPage, extraItems }: AccountSettingsProps) 
       <Settings extra={extra} end={end} failure={failure} />
     </Loading>
   );
-  return fullPage ? <main className="lk lk-page">{body}</main> : <div className="lk">{body}</div>;
+  return (
+    <>
+      <BaseStyles />
+      {fullPage ? <main className="lk lk-page">{body}</main> : <div className="lk">{body}</div>}
+    </>
+  );
 }
 
 function Settings({ extra, end, failure }: { extra: AccountSettingsItem[]; end: EndPage; failure: string }) {

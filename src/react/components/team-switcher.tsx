@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from "react";
+import { BaseStyles } from "../theme/base-styles";
 import type { Team } from "../../resources/teams";
 import { useApp, useUser } from "../provider";
 import { useTranslation } from "../i18n";
@@ -87,6 +88,7 @@ function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, 
 
   return (
     <span className="lk lk-team-switch">
+      <BaseStyles />
       <span className="lk-row">
         {shown && <TeamIcon team={shown} />}
         <select

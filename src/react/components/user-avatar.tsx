@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { BaseStyles } from "../theme/base-styles";
 import { useTranslation } from "../i18n";
 
 /**
@@ -49,22 +50,25 @@ export function UserAvatar({ user, size = 34, border }: UserAvatarProps) {
   const image = user?.profileImageUrl && user.profileImageUrl !== broken ? user.profileImageUrl : null;
   const name = user ? user.displayName || user.primaryEmail || t("User") : t("Not signed in");
   return (
-    <span
-      role="img"
-      aria-label={name}
-      className={border ? "lk-avatar lk-avatar-border" : "lk-avatar"}
-      style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }}
-    >
-      {image ? (
-        <img src={image} alt="" onError={() => setBroken(image)} />
-      ) : user && initialsOf(user) ? (
-        initialsOf(user)
-      ) : (
-        <svg width={size * 0.6} height={size * 0.6} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21a8 8 0 0116 0" />
-        </svg>
-      )}
-    </span>
+    <>
+      <BaseStyles />
+      <span
+        role="img"
+        aria-label={name}
+        className={border ? "lk-avatar lk-avatar-border" : "lk-avatar"}
+        style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }}
+      >
+        {image ? (
+          <img src={image} alt="" onError={() => setBroken(image)} />
+        ) : user && initialsOf(user) ? (
+          initialsOf(user)
+        ) : (
+          <svg width={size * 0.6} height={size * 0.6} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="12" cy="8" r="4" />
+            <path d="M4 21a8 8 0 0116 0" />
+          </svg>
+        )}
+      </span>
+    </>
   );
 }

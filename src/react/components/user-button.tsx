@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { BaseStyles } from "../theme/base-styles";
 import type { KeyboardEvent, ReactNode } from "react";
 import { useApp, useUser } from "../provider";
 import { useTranslation } from "../i18n";
@@ -150,6 +151,7 @@ function AccountMenu({ showUserInfo, colorModeToggle, extraItems }: UserButtonPr
 
   return (
     <span className="lk lk-menu-wrap" ref={wrap}>
+      <BaseStyles />
       <button
         ref={button}
         type="button"

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BaseStyles } from "./base-styles";
 import { themeCss } from "./tokens";
 import type { Theme } from "./tokens";
 
@@ -29,6 +30,7 @@ export function LatchkeyTheme({ theme, nonce, children }: LatchkeyThemeProps) {
   const css = theme ? themeCss(theme) : "";
   return (
     <>
+      <BaseStyles />
       {css && <style nonce={nonce} data-latchkey-theme="">{css}</style>}
       {children}
     </>

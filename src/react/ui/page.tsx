@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BaseStyles } from "../theme/base-styles";
 
 /**
  * The frame of a latchkey page: centred on the whole page when `fullPage`, else a block in the app's layout.
@@ -15,5 +16,10 @@ export function Page({ fullPage, title, subtitle, wide, children }: { fullPage?:
       {children}
     </div>
   );
-  return fullPage ? <main className="lk lk-page">{card}</main> : <div className="lk">{card}</div>;
+  return (
+    <>
+      <BaseStyles />
+      {fullPage ? <main className="lk lk-page">{card}</main> : <div className="lk">{card}</div>}
+    </>
+  );
 }
