@@ -149,6 +149,11 @@ function AccountMenu({ showUserInfo, colorModeToggle, extraItems }: UserButtonPr
     if (key !== "Tab") event.preventDefault();
   };
 
+  // A button in the left half of the window opens its menu towards the right (else towards the left).
+  const startsLeft = () => {
+    const box = wrap.current?.getBoundingClientRect();
+    return !!box && typeof window !== "undefined" && box.left + box.width / 2 < window.innerWidth / 2;
+  };
   return (
     <span className="lk lk-menu-wrap" ref={wrap}>
       <BaseStyles />
@@ -174,7 +179,7 @@ function AccountMenu({ showUserInfo, colorModeToggle, extraItems }: UserButtonPr
         </span>
       </button>
       {open && (
-        <div className="lk-menu">
+        <div className={startsLeft() ? "lk-menu lk-menu-start" : "lk-menu"}>
           <div className="lk-menu-head">
             <UserAvatar user={user} />
             {user ? <UserInfo name={user.displayName} email={user.primaryEmail} /> : <span>{t("Not signed in")}</span>}

@@ -51,6 +51,7 @@ export const BASE_CSS =
 .lk-avatar{display:inline-flex;align-items:center;justify-content:center;flex:none;border-radius:50%;overflow:hidden;background:var(--lk-muted);color:var(--lk-foreground);font-weight:600}
 .lk-avatar img{width:100%;height:100%;object-fit:cover}
 .lk-menu-wrap{position:relative;display:inline-block}
+.lk-menu.lk-menu-start{right:auto;left:0}
 .lk-menu{position:absolute;right:0;top:calc(100% + 6px);z-index:50;min-width:220px;padding:6px;border:1px solid var(--lk-border);border-radius:var(--lk-radius);background:var(--lk-popover);color:var(--lk-popover-foreground);box-shadow:0 8px 24px rgba(0,0,0,.16)}
 .lk-menu [role=menuitem]{display:flex;width:100%;align-items:center;gap:8px;padding:8px 10px;border:0;border-radius:calc(var(--lk-radius) - 2px);background:transparent;color:inherit;font:inherit;text-align:left;cursor:pointer}
 .lk-menu [role=menuitem]:hover,.lk-menu [role=menuitem]:focus{background:var(--lk-accent);outline:none}
