@@ -38,6 +38,14 @@ export const absoluteUrl = (url: string): string => (inBrowser() ? new URL(url, 
 export const canNavigate = (method: RedirectMethod): boolean =>
   typeof method === "object" ? "navigate" in method || hookNavigators.has(method) || inBrowser() : method === "window" && inBrowser();
 
+let leaving = false;
+/**
+ * @internal True once this page started leaving through a `"window"` navigation (a UI should not start another).
+ * @example
+ * if (!pageIsLeaving()) await app.redirectToAfterSignIn();
+ */
+export const pageIsLeaving = (): boolean => leaving;
+
 /**
  * Navigates to `url` with the given method (the caller checked that `url` is trusted). Returns false when the
  * method does not navigate.
@@ -47,6 +55,7 @@ export const canNavigate = (method: RedirectMethod): boolean =>
 export async function navigate(method: RedirectMethod, url: string, replace = false): Promise<boolean> {
   if (!canNavigate(method)) return false;
   if (method === "window") {
+    leaving = true;
     if (replace) window.location.replace(url);
     else window.location.assign(url);
     await new Promise((resolve) => setTimeout(resolve, 2000));

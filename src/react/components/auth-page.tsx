@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from "react";
+import { pageIsLeaving } from "../../urls/redirect";
 import type { ReactNode } from "react";
 import type { ClientApp } from "../../apps/client-app";
 import { ArgumentError } from "../../errors/base";
@@ -165,7 +166,8 @@ function SignedIn({ app, fullPage, who, go }: { app: ClientApp; fullPage?: boole
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
   useEffect(() => {
-    if (!go || started.current) return;
+    // A sign-in made on this page is already taking the browser on (its own redirect): do not start a second one.
+    if (!go || started.current || pageIsLeaving()) return;
     started.current = true;
     const options = { replace: true };
     const leave = go === "onboarding" ? app.redirectToOnboarding(options) : go === "sign-up" ? app.redirectToAfterSignUp(options) : app.redirectToAfterSignIn(options);
