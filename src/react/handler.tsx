@@ -5,7 +5,7 @@ import { inBrowser } from "../urls/redirect";
 import { relativePart } from "../urls/handler-redirects";
 import { useProvidedApp } from "./context";
 import { useTranslation } from "./i18n";
-import { MessageCard } from "./components/message-card";
+import { outcomeCard } from "./components/message-card";
 import { SignIn } from "./components/sign-in";
 import { SignUp } from "./components/sign-up";
 import { CliAuthConfirmation } from "./components/cli-auth-confirmation";
@@ -30,7 +30,6 @@ import { AccountSettings } from "./components/account-settings";
 import { ForgotPassword } from "./components/forgot-password";
 import { PasswordReset } from "./components/password-reset";
 import { PageErrorBoundary } from "./ui/error-boundary";
-import { AppLink } from "./ui/link";
 import { Loading } from "./ui/loading";
 import { goTo } from "./ui/navigation";
 import { Page } from "./ui/page";
@@ -156,16 +155,7 @@ export function LatchkeyHandler({ location, fullPage = true, componentProps }: L
     );
   }
   if (!route) {
-    return (
-      <MessageCard title={t("Page does not exist")} fullPage={fullPage}>
-        <p>{t("There is no page at this address. Check the link and try again.")}</p>
-        <div className="lk-actions">
-          <AppLink href={app.urls.home} button>
-            {t("Go home")}
-          </AppLink>
-        </div>
-      </MessageCard>
-    );
+    return outcomeCard({ fullPage, title: t("Page does not exist"), text: t("There is no page at this address. Check the link and try again.") });
   }
   const [, , key, Shown, query] = route;
   const own = Object.fromEntries(Object.entries(componentProps?.[key] ?? {}).filter(([, value]) => value !== undefined));

@@ -8,6 +8,7 @@ import { useApp } from "../provider";
 import { AppLink, Notice } from "../ui/auth";
 import { Button } from "../ui/button";
 import { describeError } from "../ui/errors";
+import { FormError } from "../ui/field";
 import { Page } from "../ui/page";
 import { Tabs } from "../ui/tabs";
 import { CredentialSignIn } from "./credential-sign-in";
@@ -195,11 +196,7 @@ function SignedIn({ app, fullPage, who, go }: { app: ClientApp; fullPage?: boole
       }
     >
       {who && <p className="lk-center lk-muted">{t("Signed in as {name}.", { name: who })}</p>}
-      {failure && (
-        <p className="lk-error lk-center" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormError text={failure} className="lk-center" />
     </Notice>
   );
 }

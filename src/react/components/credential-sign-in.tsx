@@ -1,9 +1,7 @@
-import type { FormEvent } from "react";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
-import { AppLink, checkReturnTo, emailProblem, fieldOf, FormError, useAuthForm } from "../ui/auth";
-import { Button } from "../ui/button";
-import { PasswordField, TextField } from "../ui/field";
+import { AppLink, checkReturnTo, emailProblem, useAuthForm } from "../ui/auth";
+import { AuthForm, EmailField, PasswordField } from "../ui/field";
 
 /**
  * The e-mail and password sign-in form: fields "Email" and "Password" (with a "Forgot password?" link to the
@@ -19,23 +17,16 @@ export function CredentialSignIn() {
   const t = useTranslation();
   const form = useAuthForm();
   const { errors, pending } = form;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = fieldOf(event.currentTarget, "email").trim();
-    const password = fieldOf(event.currentTarget, "password");
-    const problems = { email: emailProblem(email), password: password ? null : "Please enter your password." };
-    if (problems.email || problems.password) {
-      form.setErrors({ email: problems.email ? t(problems.email) : undefined, password: problems.password ? t(problems.password) : undefined });
-      return;
-    }
-    void form.run(async () => {
-      await checkReturnTo(app);
-      return app.signInWithCredential({ email, password });
-    });
+  const onSubmit = (field: (name: string) => string) => {
+    const email = field("email").trim();
+    const password = field("password");
+    const bad = emailProblem(email);
+    if (bad || !password) return form.setErrors({ email: bad ? t(bad) : undefined, password: password ? undefined : t("Please enter your password.") });
+    void form.run(() => checkReturnTo(app, () => app.signInWithCredential({ email, password })));
   };
   return (
-    <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
-      <TextField label={t("Email")} name="email" type="email" autoComplete="email" disabled={pending} error={errors.email} />
+    <AuthForm form={form} onSubmit={onSubmit} submit={t("Sign In")}>
+      <EmailField form={form} />
       <PasswordField
         label={t("Password")}
         name="password"
@@ -50,10 +41,6 @@ export function CredentialSignIn() {
           </span>
         }
       />
-      <FormError text={errors.form} />
-      <Button type="submit" block loading={pending}>
-        {t("Sign In")}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,11 +1,9 @@
-import type { FormEvent } from "react";
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from "../../auth/password-rules";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
-import { checkReturnTo, emailProblem, fieldOf, FormError, useAuthForm } from "../ui/auth";
-import { Button } from "../ui/button";
+import { checkReturnTo, emailProblem, useAuthForm } from "../ui/auth";
 import { describeError } from "../ui/errors";
-import { PasswordField, TextField } from "../ui/field";
+import { AuthForm, EmailField, PasswordField } from "../ui/field";
 
 /**
  * The e-mail and password sign-up form: fields "Email", "Password" and (unless `noPasswordRepeat`) "Repeat
@@ -21,11 +19,10 @@ export function CredentialSignUp({ noPasswordRepeat }: { noPasswordRepeat?: bool
   const t = useTranslation();
   const form = useAuthForm();
   const { errors, pending } = form;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = fieldOf(event.currentTarget, "email").trim();
-    const password = fieldOf(event.currentTarget, "password");
-    const repeat = noPasswordRepeat ? undefined : fieldOf(event.currentTarget, "passwordRepeat");
+  const onSubmit = (field: (name: string) => string) => {
+    const email = field("email").trim();
+    const password = field("password");
+    const repeat = noPasswordRepeat ? undefined : field("passwordRepeat");
     const found: Record<string, string> = {};
     const bad = emailProblem(email);
     if (bad) found.email = t(bad);
@@ -39,22 +36,15 @@ export function CredentialSignUp({ noPasswordRepeat }: { noPasswordRepeat?: bool
       }
     }
     if (Object.keys(found).length) return form.setErrors(found);
-    void form.run(async () => {
-      await checkReturnTo(app);
-      return app.signUpWithCredential({ email, password });
-    });
+    void form.run(() => checkReturnTo(app, () => app.signUpWithCredential({ email, password })));
   };
   return (
-    <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
-      <TextField label={t("Email")} name="email" type="email" autoComplete="email" disabled={pending} error={errors.email} />
+    <AuthForm form={form} onSubmit={onSubmit} submit={t("Sign Up")}>
+      <EmailField form={form} />
       <PasswordField label={t("Password")} name="password" autoComplete="new-password" disabled={pending} error={errors.password} hint={t("At least {min} characters.", { min: PASSWORD_MIN_LENGTH })} />
       {!noPasswordRepeat && (
         <PasswordField label={t("Repeat Password")} name="passwordRepeat" autoComplete="new-password" disabled={pending} error={errors.passwordRepeat} />
       )}
-      <FormError text={errors.form} />
-      <Button type="submit" block loading={pending}>
-        {t("Sign Up")}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

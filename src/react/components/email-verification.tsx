@@ -2,9 +2,8 @@ import { useState } from "react";
 import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
 import { codeProblem } from "../ui/code-outcome";
-import { AppLink } from "../ui/link";
 import { pageSearchParams } from "../ui/navigation";
-import { MessageCard } from "./message-card";
+import { MessageCard, outcomeCard } from "./message-card";
 
 /**
  * Props of {@link EmailVerification}.
@@ -34,38 +33,19 @@ export function EmailVerification({ fullPage = false, searchParams }: EmailVerif
   const t = useTranslation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const code = pageSearchParams(searchParams).code;
-  const home = (
-    <div className="lk-actions">
-      <AppLink href={app.urls.home} button>
-        {t("Go home")}
-      </AppLink>
-    </div>
-  );
 
   if (!code || outcome === "invalid") {
-    return (
-      <MessageCard title={t("Invalid verification link")} fullPage={fullPage}>
-        <p>{t("This link is not valid. Check that you opened the whole link from the e-mail, or ask for a new one.")}</p>
-        {home}
-      </MessageCard>
-    );
+    return outcomeCard({
+      fullPage,
+      title: t("Invalid verification link"),
+      text: t("This link is not valid. Check that you opened the whole link from the e-mail, or ask for a new one."),
+    });
   }
   if (outcome === "expired") {
-    return (
-      <MessageCard title={t("Expired verification link")} fullPage={fullPage}>
-        <p>{t("This verification link has expired. Ask for a new one from your account settings.")}</p>
-        {home}
-      </MessageCard>
-    );
+    return outcomeCard({ fullPage, title: t("Expired verification link"), text: t("This verification link has expired. Ask for a new one from your account settings.") });
   }
-  if (outcome === "verified" || outcome === "used") {
-    return (
-      <MessageCard title={t(outcome === "used" ? "Your email is already verified" : "Your email has been verified!")} fullPage={fullPage}>
-        {outcome === "used" && <p>{t("This verification link has already been used.")}</p>}
-        {home}
-      </MessageCard>
-    );
-  }
+  if (outcome === "verified") return outcomeCard({ fullPage, title: t("Your email has been verified!") });
+  if (outcome === "used") return outcomeCard({ fullPage, title: t("Your email is already verified"), text: t("This verification link has already been used.") });
   const verify = async () => {
     const result = await app.verifyEmail(code);
     if (result.status === "ok") return setOutcome("verified");

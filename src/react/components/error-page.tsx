@@ -3,7 +3,7 @@ import { useTranslation } from "../i18n";
 import { describeFlowError } from "../ui/flow-errors";
 import { AppLink } from "../ui/link";
 import { pageSearchParams } from "../ui/navigation";
-import { MessageCard } from "./message-card";
+import { MessageCard, outcomeCard } from "./message-card";
 
 /**
  * Props of {@link ErrorPage}.
@@ -48,12 +48,7 @@ export function ErrorPage({ fullPage = false, searchParams }: ErrorPageProps) {
     </AppLink>
   );
   if (!errorCode || !message) {
-    return (
-      <MessageCard title={t("An unknown error occurred")} fullPage={fullPage}>
-        <p>{t("Please try again. If the problem persists, contact support.")}</p>
-        <div className="lk-actions">{home()}</div>
-      </MessageCard>
-    );
+    return outcomeCard({ fullPage, title: t("An unknown error occurred"), text: t("Please try again. If the problem persists, contact support.") });
   }
   let parsed: Record<string, unknown> | undefined;
   try {

@@ -1,10 +1,8 @@
 import { useState } from "react";
-import type { FormEvent } from "react";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
-import { AppLink, emailProblem, fieldOf, FormError, Notice, useAuthForm } from "../ui/auth";
-import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
+import { AppLink, emailProblem, Notice, useAuthForm } from "../ui/auth";
+import { AuthForm, EmailField } from "../ui/field";
 import { Page } from "../ui/page";
 
 /**
@@ -18,11 +16,9 @@ export function ForgotPassword({ fullPage }: { fullPage?: boolean }) {
   const app = useApp();
   const t = useTranslation();
   const form = useAuthForm();
-  const { errors, pending } = form;
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = fieldOf(event.currentTarget, "email").trim();
+  const onSubmit = async (field: (name: string) => string) => {
+    const email = field("email").trim();
     const bad = emailProblem(email);
     if (bad) return form.setErrors({ email: t(bad) });
     const result = await form.run(() => app.sendForgotPasswordEmail(email));
@@ -47,13 +43,9 @@ export function ForgotPassword({ fullPage }: { fullPage?: boolean }) {
         </>
       }
     >
-      <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
-        <TextField label={t("Email")} name="email" type="email" autoComplete="email" disabled={pending} error={errors.email} />
-        <FormError text={errors.form} />
-        <Button type="submit" block loading={pending}>
-          {t("Send Email")}
-        </Button>
-      </form>
+      <AuthForm form={form} onSubmit={onSubmit} submit={t("Send Email")}>
+        <EmailField form={form} />
+      </AuthForm>
     </Page>
   );
 }

@@ -8,7 +8,7 @@ import type { CodeProblem } from "../ui/code-outcome";
 import { AppLink } from "../ui/link";
 import { Loading } from "../ui/loading";
 import { pageSearchParams } from "../ui/navigation";
-import { MessageCard } from "./message-card";
+import { MessageCard, outcomeCard } from "./message-card";
 
 /**
  * Props of {@link MagicLinkCallback}.
@@ -61,38 +61,22 @@ function MagicLink({ fullPage = false, searchParams }: MagicLinkCallbackProps) {
   );
 
   const problem = !code ? "invalid" : outcome !== "signed-in" && outcome !== "mfa" ? outcome : null;
-  if (problem) {
-    return (
-      <MessageCard title={t(PROBLEMS[problem][0])} fullPage={fullPage}>
-        <p>{t(PROBLEMS[problem][1])}</p>
-        <div className="lk-actions">{link(app.urls.signIn, "Sign in")}</div>
-      </MessageCard>
-    );
-  }
+  if (problem) return outcomeCard({ fullPage, title: t(PROBLEMS[problem][0]), text: t(PROBLEMS[problem][1]), links: link(app.urls.signIn, "Sign in") });
   if (outcome === "mfa") {
-    return (
-      <MessageCard title={t("One more step")} fullPage={fullPage}>
-        <p>{t("This account also needs a code from your authenticator app.")}</p>
-        <div className="lk-actions">{link(app.urls.mfa, "Continue")}</div>
-      </MessageCard>
-    );
+    return outcomeCard({ fullPage, title: t("One more step"), text: t("This account also needs a code from your authenticator app."), links: link(app.urls.mfa, "Continue") });
   }
-  if (outcome === "signed-in") {
-    return (
-      <MessageCard title={t("Signed in successfully!")} fullPage={fullPage}>
-        <div className="lk-actions">{link(app.urls.home, "Go home")}</div>
-      </MessageCard>
-    );
-  }
+  if (outcome === "signed-in") return outcomeCard({ fullPage, title: t("Signed in successfully!") });
   if (user && !pressed) {
-    return (
-      <MessageCard title={t("You are already signed in")} fullPage={fullPage}>
-        <div className="lk-actions">
+    return outcomeCard({
+      fullPage,
+      title: t("You are already signed in"),
+      links: (
+        <>
           {link(app.urls.signOut, "Sign out", true)}
           {link(app.urls.home, "Go home")}
-        </div>
-      </MessageCard>
-    );
+        </>
+      ),
+    });
   }
   const signIn = async () => {
     setPressed(true);

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import type { FormEvent } from "react";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
-import { checkReturnTo, emailProblem, fieldOf, FormError, useAuthForm } from "../ui/auth";
+import { checkReturnTo, emailProblem, useAuthForm } from "../ui/auth";
 import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
+import { AuthForm, EmailField, TextField } from "../ui/field";
 
 /**
  * Sign-in by e-mail without a password: an "Email" field and a "Send email" button (`app.sendMagicLinkEmail`).
@@ -24,26 +23,17 @@ function EmailForm({ onSent }: { onSent: (sent: { email: string; nonce: string }
   const app = useApp();
   const t = useTranslation();
   const form = useAuthForm();
-  const { errors, pending } = form;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = fieldOf(event.currentTarget, "email").trim();
+  const onSubmit = async (field: (name: string) => string) => {
+    const email = field("email").trim();
     const bad = emailProblem(email);
     if (bad) return form.setErrors({ email: t(bad) });
-    const result = await form.run(async () => {
-      await checkReturnTo(app);
-      return app.sendMagicLinkEmail(email);
-    });
+    const result = await form.run(() => checkReturnTo(app, () => app.sendMagicLinkEmail(email)));
     if (result?.status === "ok") onSent({ email, nonce: result.data.nonce });
   };
   return (
-    <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
-      <TextField label={t("Email")} name="email" type="email" autoComplete="email" disabled={pending} error={errors.email} />
-      <FormError text={errors.form} />
-      <Button type="submit" block loading={pending}>
-        {t("Send email")}
-      </Button>
-    </form>
+    <AuthForm form={form} onSubmit={onSubmit} submit={t("Send email")}>
+      <EmailField form={form} />
+    </AuthForm>
   );
 }
 
@@ -52,17 +42,22 @@ function CodeForm({ email, nonce, onBack }: { email: string; nonce: string; onBa
   const t = useTranslation();
   const form = useAuthForm();
   const { errors, pending } = form;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = fieldOf(event.currentTarget, "code").replace(/\s/g, "").toUpperCase();
+  const onSubmit = (field: (name: string) => string) => {
+    const code = field("code").replace(/\s/g, "").toUpperCase();
     if (code.length !== 6) return form.setErrors({ code: t("Please enter the 6-character code from the e-mail.") });
-    void form.run(async () => {
-      await checkReturnTo(app);
-      return app.signInWithMagicLink(code + nonce);
-    });
+    void form.run(() => checkReturnTo(app, () => app.signInWithMagicLink(code + nonce)));
   };
   return (
-    <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
+    <AuthForm
+      form={form}
+      onSubmit={onSubmit}
+      submit={t("Sign In")}
+      after={
+        <Button variant="link" onClick={onBack} disabled={pending}>
+          {t("Use a different e-mail address")}
+        </Button>
+      }
+    >
       <p className="lk-ok" role="status">
         {t("We sent a sign-in link and code to {email}. Open the link, or enter the code here.", { email })}
       </p>
@@ -78,13 +73,6 @@ function CodeForm({ email, nonce, onBack }: { email: string; nonce: string; onBa
         disabled={pending}
         error={errors.code}
       />
-      <FormError text={errors.form} />
-      <Button type="submit" block loading={pending}>
-        {t("Sign In")}
-      </Button>
-      <Button variant="link" onClick={onBack} disabled={pending}>
-        {t("Use a different e-mail address")}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

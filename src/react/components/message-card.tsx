@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
+import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
 import { Button } from "../ui/button";
 import { describeFlowError } from "../ui/flow-errors";
+import { AppLink } from "../ui/link";
 import { Page } from "../ui/page";
 
 /**
@@ -115,5 +117,34 @@ export function MessageCard({ title, fullPage = false, primaryButtonText, primar
         )}
       </Page>
     </div>
+  );
+}
+
+/** A "Go home" link shown as a button. */
+function HomeLink() {
+  const app = useProvidedApp();
+  const t = useTranslation();
+  return (
+    <AppLink href={app.urls.home} button>
+      {t("Go home")}
+    </AppLink>
+  );
+}
+
+/**
+ * The end of a page's flow (done, a bad link, an error): a {@link MessageCard} with `title`, `text` in a paragraph
+ * (announced when `alert`), and links onward shown as buttons, by default "Go home". A function, not a component:
+ * the page renders the MessageCard itself, so a card that replaces the page's question card is the same card with
+ * a new title (which moves focus to the news).
+ * @internal
+ * @example
+ * if (expired) return outcomeCard({ fullPage, title: t("Expired magic link"), text: t("Ask for a new one."), links: signInLink });
+ */
+export function outcomeCard({ title, fullPage, text, alert, links }: { title: ReactNode; fullPage?: boolean; text?: ReactNode; alert?: boolean; links?: ReactNode }) {
+  return (
+    <MessageCard title={title} fullPage={fullPage}>
+      {text && <p role={alert ? "alert" : undefined}>{text}</p>}
+      <div className="lk-actions">{links ?? <HomeLink />}</div>
+    </MessageCard>
   );
 }

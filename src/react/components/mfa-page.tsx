@@ -5,12 +5,12 @@ import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
 import { Button } from "../ui/button";
 import { codeProblem } from "../ui/code-outcome";
-import { TextField } from "../ui/field";
+import { FormError, TextField } from "../ui/field";
 import { useFormAction } from "../ui/form";
 import { AppLink } from "../ui/link";
 import { Page } from "../ui/page";
 import { Progress } from "../ui/progress";
-import { MessageCard } from "./message-card";
+import { outcomeCard } from "./message-card";
 
 /**
  * Props of {@link MfaPage} (the official `MFA` page's).
@@ -74,16 +74,16 @@ export function MfaPage({ fullPage = false, onSuccess, onCancel }: MfaPageProps)
   };
 
   if (state === "no-attempt" || state === "expired") {
-    return (
-      <MessageCard title={t(state === "expired" ? "This sign-in has expired" : "No sign-in is waiting for a code")} fullPage={fullPage}>
-        <p>{t("Please sign in again.")}</p>
-        <div className="lk-actions">
-          <AppLink href={app.urls.signIn} button>
-            {t("Sign in")}
-          </AppLink>
-        </div>
-      </MessageCard>
-    );
+    return outcomeCard({
+      fullPage,
+      title: t(state === "expired" ? "This sign-in has expired" : "No sign-in is waiting for a code"),
+      text: t("Please sign in again."),
+      links: (
+        <AppLink href={app.urls.signIn} button>
+          {t("Sign in")}
+        </AppLink>
+      ),
+    });
   }
   return (
     <Page fullPage={fullPage} title={t("Multi-factor authentication")} subtitle={t("Enter the 6-digit code from your authenticator app.")}>
@@ -113,11 +113,7 @@ export function MfaPage({ fullPage = false, onSuccess, onCancel }: MfaPageProps)
             }}
             error={form.errors.code}
           />
-          {form.errors.form && (
-            <p className="lk-error" role="alert">
-              {form.errors.form}
-            </p>
-          )}
+          <FormError text={form.errors.form} />
           <Button type="submit" block loading={form.pending}>
             {t("Verify")}
           </Button>

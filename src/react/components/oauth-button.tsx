@@ -2,7 +2,8 @@ import { ArgumentError } from "../../errors/base";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
 import { Button } from "../ui/button";
-import { checkReturnTo, FormError, useAuthForm } from "../ui/auth";
+import { FormError } from "../ui/field";
+import { checkReturnTo, useAuthForm } from "../ui/auth";
 import { ProviderIcon } from "../ui/icons";
 
 const NAMES: Record<string, string> = {
@@ -49,11 +50,7 @@ export function OAuthButton({ provider, type, onAuthenticate }: OAuthButtonProps
   const form = useAuthForm<HTMLDivElement>("button");
   const name = providerName(provider);
   const start = () =>
-    form.run(async () => {
-      if (onAuthenticate) return onAuthenticate();
-      await checkReturnTo(app);
-      return app.signInWithOAuth(provider);
-    });
+    form.run(() => (onAuthenticate ? onAuthenticate() : checkReturnTo(app, () => app.signInWithOAuth(provider))));
   return (
     <div className="lk-stack" ref={form.ref}>
       <Button variant="outline" block loading={form.pending} onClick={start}>

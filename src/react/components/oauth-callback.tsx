@@ -5,9 +5,9 @@ import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
 import { describeFlowError } from "../ui/flow-errors";
 import { AppLink } from "../ui/link";
-import { MessageCard } from "./message-card";
 import { Page } from "../ui/page";
 import { Progress } from "../ui/progress";
+import { outcomeCard } from "./message-card";
 
 /**
  * Props of {@link OAuthCallback}.
@@ -61,40 +61,24 @@ export function OAuthCallback({ fullPage = false }: OAuthCallbackProps) {
   }, [app]);
 
   const signInLink = (
-    <div className="lk-actions">
-      <AppLink href={app.urls.signIn} button>
-        {t("Back to sign in")}
-      </AppLink>
-    </div>
+    <AppLink href={app.urls.signIn} button>
+      {t("Back to sign in")}
+    </AppLink>
   );
   if (outcome.status === "error") {
     const { text, values } = describeFlowError(outcome.error);
-    return (
-      <MessageCard title={t("Signing in failed")} fullPage={fullPage}>
-        <p role="alert">{t(text, values)}</p>
-        {signInLink}
-      </MessageCard>
-    );
+    return outcomeCard({ fullPage, title: t("Signing in failed"), text: t(text, values), alert: true, links: signInLink });
   }
   if (outcome.status === "not-finished") {
-    return (
-      <MessageCard title={t("Signing in was not finished")} fullPage={fullPage}>
-        <p>{t("This sign-in was already used or has expired. Please sign in again.")}</p>
-        {signInLink}
-      </MessageCard>
-    );
+    return outcomeCard({ fullPage, title: t("Signing in was not finished"), text: t("This sign-in was already used or has expired. Please sign in again."), links: signInLink });
   }
   if (outcome.status === "mfa") {
-    return (
-      <MessageCard title={t("One more step")} fullPage={fullPage}>
-        <p>{t("This account also needs a code from your authenticator app.")}</p>
-        <div className="lk-actions">
-          <AppLink href={app.urls.mfa} button>
-            {t("Continue")}
-          </AppLink>
-        </div>
-      </MessageCard>
+    const links = (
+      <AppLink href={app.urls.mfa} button>
+        {t("Continue")}
+      </AppLink>
     );
+    return outcomeCard({ fullPage, title: t("One more step"), text: t("This account also needs a code from your authenticator app."), links });
   }
   return (
     <Page fullPage={fullPage} title={t("Signing in")}>

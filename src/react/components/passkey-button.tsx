@@ -1,8 +1,9 @@
 import { ArgumentError } from "../../errors/base";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
-import { checkReturnTo, FormError, useAuthForm } from "../ui/auth";
+import { checkReturnTo, useAuthForm } from "../ui/auth";
 import { Button } from "../ui/button";
+import { FormError } from "../ui/field";
 import { KeyIcon } from "../ui/icons";
 
 /**
@@ -18,11 +19,7 @@ export function PasskeyButton({ type }: { type: "sign-in" | "sign-up" }) {
   const app = useApp();
   const t = useTranslation();
   const form = useAuthForm<HTMLDivElement>("button");
-  const signIn = () =>
-    form.run(async () => {
-      await checkReturnTo(app);
-      return app.signInWithPasskey();
-    });
+  const signIn = () => form.run(() => checkReturnTo(app, () => app.signInWithPasskey()));
   return (
     <div className="lk-stack" ref={form.ref}>
       <Button variant="outline" block loading={form.pending} onClick={signIn}>

@@ -1,14 +1,12 @@
 import { useEffect, useState } from "react";
-import type { FormEvent } from "react";
 import type { ClientApp } from "../../apps/client-app";
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from "../../auth/password-rules";
 import { ArgumentError } from "../../errors/base";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
-import { AppLink, fieldOf, FormError, Notice, useAuthForm, useSearch } from "../ui/auth";
-import { Button } from "../ui/button";
+import { AppLink, Notice, useAuthForm, useSearch } from "../ui/auth";
 import { describeError } from "../ui/errors";
-import { PasswordField } from "../ui/field";
+import { AuthForm, PasswordField } from "../ui/field";
 import { Page } from "../ui/page";
 
 type LinkState = "checking" | "valid" | "invalid" | "expired" | "used" | "done";
@@ -77,10 +75,9 @@ function ResetForm({ app, code, fullPage, onState }: { app: ClientApp; code: str
   const t = useTranslation();
   const form = useAuthForm();
   const { errors, pending } = form;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = fieldOf(event.currentTarget, "password");
-    const repeat = fieldOf(event.currentTarget, "passwordRepeat");
+  const onSubmit = async (field: (name: string) => string) => {
+    const password = field("password");
+    const repeat = field("passwordRepeat");
     if (!password) return form.setErrors({ password: t("Please enter a new password.") });
     if (!repeat) return form.setErrors({ passwordRepeat: t("Please repeat your new password.") });
     const rule = checkNewPassword(password, repeat);
@@ -99,7 +96,7 @@ function ResetForm({ app, code, fullPage, onState }: { app: ClientApp; code: str
   };
   return (
     <Page fullPage={fullPage} title={t("Reset Your Password")}>
-      <form className="lk-stack" ref={form.ref} onSubmit={onSubmit} noValidate>
+      <AuthForm form={form} onSubmit={onSubmit} submit={t("Reset Password")} error={errors.form ?? errors.code}>
         <PasswordField
           label={t("New Password")}
           name="password"
@@ -109,11 +106,7 @@ function ResetForm({ app, code, fullPage, onState }: { app: ClientApp; code: str
           hint={t("At least {min} characters.", { min: PASSWORD_MIN_LENGTH })}
         />
         <PasswordField label={t("Repeat New Password")} name="passwordRepeat" autoComplete="new-password" disabled={pending} error={errors.passwordRepeat} />
-        <FormError text={errors.form ?? errors.code} />
-        <Button type="submit" block loading={pending}>
-          {t("Reset Password")}
-        </Button>
-      </form>
+      </AuthForm>
     </Page>
   );
 }

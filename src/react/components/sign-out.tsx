@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
 import { describeFlowError } from "../ui/flow-errors";
-import { AppLink } from "../ui/link";
-import { MessageCard } from "./message-card";
+import { MessageCard, outcomeCard } from "./message-card";
 import { Page } from "../ui/page";
 import { Progress } from "../ui/progress";
 
@@ -61,13 +60,5 @@ export function SignOut({ fullPage = false }: SignOutProps) {
       </MessageCard>
     );
   }
-  return (
-    <MessageCard title={t("You have been signed out")} fullPage={fullPage}>
-      <div className="lk-actions">
-        <AppLink href={app.urls.home} button>
-          {t("Go home")}
-        </AppLink>
-      </div>
-    </MessageCard>
-  );
+  return outcomeCard({ fullPage, title: t("You have been signed out") });
 }

@@ -5,10 +5,9 @@ import { useUser } from "../provider";
 import { codeProblem } from "../ui/code-outcome";
 import type { CodeProblem } from "../ui/code-outcome";
 import { describeFlowError } from "../ui/flow-errors";
-import { AppLink } from "../ui/link";
 import { Loading } from "../ui/loading";
 import { pageSearchParams } from "../ui/navigation";
-import { MessageCard } from "./message-card";
+import { MessageCard, outcomeCard } from "./message-card";
 
 /**
  * Props of {@link TeamInvitation}.
@@ -73,23 +72,9 @@ function Invitation({ fullPage = false, searchParams }: TeamInvitationProps) {
       live = false;
     };
   }, [app, code, userId]);
-  const home = (
-    <div className="lk-actions">
-      <AppLink href={app.urls.home} button>
-        {t("Go home")}
-      </AppLink>
-    </div>
-  );
 
   const problem = !code ? "invalid" : details.status === "problem" ? details.problem : null;
-  if (problem) {
-    return (
-      <MessageCard title={t(PROBLEMS[problem][0])} fullPage={fullPage}>
-        <p>{t(PROBLEMS[problem][1])}</p>
-        {home}
-      </MessageCard>
-    );
-  }
+  if (problem) return outcomeCard({ fullPage, title: t(PROBLEMS[problem][0]), text: t(PROBLEMS[problem][1]) });
   if (!user) {
     return (
       <MessageCard
@@ -106,22 +91,10 @@ function Invitation({ fullPage = false, searchParams }: TeamInvitationProps) {
   }
   if (details.status === "error") {
     const { text, values } = describeFlowError(details.error);
-    return (
-      <MessageCard title={t("Team invitation")} fullPage={fullPage}>
-        <p role="alert">{t(text, values)}</p>
-        {home}
-      </MessageCard>
-    );
+    return outcomeCard({ fullPage, title: t("Team invitation"), text: t(text, values), alert: true });
   }
   if (details.status !== "ok") return <Loading fullPage={fullPage} />;
-  if (joined) {
-    return (
-      <MessageCard title={t("Team invitation")} fullPage={fullPage}>
-        <p>{t("You have joined {team}.", { team: details.team })}</p>
-        {home}
-      </MessageCard>
-    );
-  }
+  if (joined) return outcomeCard({ fullPage, title: t("Team invitation"), text: t("You have joined {team}.", { team: details.team }) });
   const join = async () => {
     const result = await app.acceptTeamInvitation(code!);
     if (result.status === "ok") return setJoined(true);

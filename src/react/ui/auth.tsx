@@ -36,16 +36,17 @@ export const useSearch = (): string => useSyncExternalStore(subscribeNothing, ()
 export const returnToOf = (search: string): string | null => new URLSearchParams(search).get(RETURN_TO);
 
 /**
- * Refuses (with the core's ArgumentError "Redirect URL … is not trusted; should be relative.") a page whose
- * `after_auth_return_to` is not trusted, before a sign-in starts: the sign-in would store tokens and then fail to
- * go there.
+ * Starts a sign-in (`start`) once the page's `after_auth_return_to` is known to be trusted; an untrusted one is
+ * refused first (with the core's ArgumentError "Redirect URL … is not trusted; should be relative."), since the
+ * sign-in would store tokens and then fail to go there.
  * @internal
  * @example
- * await form.run(async () => { await checkReturnTo(app); return app.signInWithCredential({ email, password }); });
+ * form.run(() => checkReturnTo(app, () => app.signInWithCredential({ email, password })));
  */
-export async function checkReturnTo(app: ClientApp): Promise<void> {
+export async function checkReturnTo<T>(app: ClientApp, start: () => Promise<T>): Promise<T> {
   const target = typeof window === "undefined" ? null : returnToOf(window.location.search);
   if (target) await coreOf(app).checkRedirect(target);
+  return start();
 }
 
 // Pages of the sign-in flow: a link between them keeps where the visitor wants to end up.
@@ -96,23 +97,6 @@ export function useAuthForm<E extends HTMLElement = HTMLFormElement>(focusOnErro
   }, [errors, pending, focusOnError]);
   return { ...form, ref };
 }
-
-/**
- * The text of a form field by name, from a submit event's form.
- * @internal
- */
-export const fieldOf = (form: HTMLFormElement, name: string): string => String(new FormData(form).get(name) ?? "");
-
-/**
- * A form-wide error (not about one field), announced, shown above the submit button.
- * @internal
- */
-export const FormError = ({ text }: { text?: string }) =>
-  text ? (
-    <p className="lk-error" role="alert">
-      {text}
-    </p>
-  ) : null;
 
 /**
  * A page with a heading, a short message and buttons (already signed in, sign-up disabled, e-mail sent, a bad

@@ -7,6 +7,7 @@ import { TextField } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
 import { ConfirmButton } from "./confirm-button";
 import { CopyButton } from "./copy-button";
+import { ListItem } from "./section";
 
 const DAY = 86_400_000;
 /** Expiry choices: label and days (0: never). */
@@ -15,7 +16,6 @@ const date = (d: Date) => d.toLocaleDateString(undefined, { dateStyle: "medium" 
 
 function Key({ apiKey }: { apiKey: ApiKey }) {
   const t = useTranslation();
-  const id = useId();
   const k = apiKey;
   const why = k.whyInvalid();
   const details = [
@@ -24,20 +24,13 @@ function Key({ apiKey }: { apiKey: ApiKey }) {
     k.expiresAt ? t(why === "expired" ? "Expired {date}" : "Expires {date}", { date: date(k.expiresAt) }) : t("Never expires"),
   ];
   return (
-    <li>
-      <div role="group" aria-labelledby={id} className="lk-item">
-        <div className="lk-grow">
-          <div className="lk-row">
-            <span id={id} className="lk-value">
-              {k.description || t("API key")}
-            </span>
-            {why && <span className="lk-badge lk-warn">{why === "expired" ? t("Expired") : t("Revoked")}</span>}
-          </div>
-          <p className="lk-muted">{details.join(" · ")}</p>
-        </div>
-        {!why && <ConfirmButton label={t("Revoke")} question={t("Revoke this key? Anything using it stops working.")} confirmLabel={t("Revoke key")} onConfirm={() => k.revoke()} />}
-      </div>
-    </li>
+    <ListItem
+      name={k.description || t("API key")}
+      badges={why && <span className="lk-badge lk-warn">{why === "expired" ? t("Expired") : t("Revoked")}</span>}
+      details={details.join(" · ")}
+    >
+      {!why && <ConfirmButton label={t("Revoke")} question={t("Revoke this key? Anything using it stops working.")} confirmLabel={t("Revoke key")} onConfirm={() => k.revoke()} />}
+    </ListItem>
   );
 }
 

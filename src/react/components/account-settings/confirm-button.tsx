@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
+import { FormError } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
 
 /**
@@ -57,11 +58,7 @@ export function ConfirmButton({
           {t("Cancel")}
         </Button>
       </div>
-      {form.errors.form && (
-        <p className="lk-error" role="alert">
-          {form.errors.form}
-        </p>
-      )}
+      <FormError text={form.errors.form} />
     </div>
   );
 }

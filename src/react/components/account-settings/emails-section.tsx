@@ -1,71 +1,61 @@
-import { useId, useState } from "react";
-import type { FormEvent } from "react";
+import { useState } from "react";
 import type { ContactChannel } from "../../../resources/contact-channels";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
-import { Section } from "./section";
+import { InlineForm, ListItem, Section } from "./section";
 import type { SettingsUser } from "./types";
 
 function Channel({ channel, lastForSignIn }: { channel: ContactChannel; lastForSignIn: boolean }) {
   const t = useTranslation();
   const form = useFormAction();
   const [sent, setSent] = useState(false);
-  const id = useId();
   const act = (action: () => Promise<unknown>) => () => form.run(action);
   const c = channel;
   const error = form.errors.form ?? form.errors.email;
+  const badges = (
+    <>
+      {c.isPrimary && <span className="lk-badge lk-strong">{t("Primary")}</span>}
+      <span className={c.isVerified ? "lk-badge" : "lk-badge lk-warn"}>{c.isVerified ? t("Verified") : t("Unverified")}</span>
+      {c.usedForAuth && <span className="lk-badge">{t("Used for sign-in")}</span>}
+    </>
+  );
   return (
-    <li>
-      <div role="group" aria-labelledby={id} className="lk-item">
-        <div className="lk-row lk-grow">
-          <span id={id} className="lk-value">
-            {c.value}
-          </span>
-          {c.isPrimary && <span className="lk-badge lk-strong">{t("Primary")}</span>}
-          <span className={c.isVerified ? "lk-badge" : "lk-badge lk-warn"}>{c.isVerified ? t("Verified") : t("Unverified")}</span>
-          {c.usedForAuth && <span className="lk-badge">{t("Used for sign-in")}</span>}
-        </div>
-        <div className="lk-row">
-          {!c.isVerified && (
-            <Button variant="outline" disabled={form.pending} onClick={act(async () => (await c.sendVerificationEmail(), setSent(true)))}>
-              {t("Send verification email")}
-            </Button>
-          )}
-          {c.isVerified && !c.isPrimary && (
-            <Button variant="outline" disabled={form.pending} onClick={act(() => c.update({ isPrimary: true }))}>
-              {t("Make primary")}
-            </Button>
-          )}
-          {c.isVerified && !c.usedForAuth && (
-            <Button variant="outline" disabled={form.pending} onClick={act(() => c.update({ usedForAuth: true }))}>
-              {t("Use for sign-in")}
-            </Button>
-          )}
-          {c.usedForAuth && !lastForSignIn && (
-            <Button variant="outline" disabled={form.pending} onClick={act(() => c.update({ usedForAuth: false }))}>
-              {t("Stop using for sign-in")}
-            </Button>
-          )}
-          {!(c.usedForAuth && lastForSignIn) && (
-            <Button variant="ghost" className="lk-danger" disabled={form.pending} onClick={act(() => c.delete())}>
-              {t("Remove")}
-            </Button>
-          )}
-        </div>
-        {sent && !error && (
-          <p role="status" className="lk-muted lk-full">
-            {t("Verification email sent to {email}.", { email: c.value })}
-          </p>
+    <ListItem name={c.value} badges={badges} error={error}>
+      <div className="lk-row">
+        {!c.isVerified && (
+          <Button variant="outline" disabled={form.pending} onClick={act(async () => (await c.sendVerificationEmail(), setSent(true)))}>
+            {t("Send verification email")}
+          </Button>
         )}
-        {error && (
-          <p className="lk-error lk-full" role="alert">
-            {error}
-          </p>
+        {c.isVerified && !c.isPrimary && (
+          <Button variant="outline" disabled={form.pending} onClick={act(() => c.update({ isPrimary: true }))}>
+            {t("Make primary")}
+          </Button>
+        )}
+        {c.isVerified && !c.usedForAuth && (
+          <Button variant="outline" disabled={form.pending} onClick={act(() => c.update({ usedForAuth: true }))}>
+            {t("Use for sign-in")}
+          </Button>
+        )}
+        {c.usedForAuth && !lastForSignIn && (
+          <Button variant="outline" disabled={form.pending} onClick={act(() => c.update({ usedForAuth: false }))}>
+            {t("Stop using for sign-in")}
+          </Button>
+        )}
+        {!(c.usedForAuth && lastForSignIn) && (
+          <Button variant="ghost" className="lk-danger" disabled={form.pending} onClick={act(() => c.delete())}>
+            {t("Remove")}
+          </Button>
         )}
       </div>
-    </li>
+      {sent && !error && (
+        <p role="status" className="lk-muted lk-full">
+          {t("Verification email sent to {email}.", { email: c.value })}
+        </p>
+      )}
+    </ListItem>
   );
 }
 
@@ -81,8 +71,7 @@ export function EmailsSection({ user }: { user: SettingsUser }) {
   const form = useFormAction();
   const [email, setEmail] = useState("");
   const signIn = channels.filter((c) => c.usedForAuth).length;
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
+  const add = async () => {
     const value = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return form.setErrors({ form: t("Please enter a valid email address.") });
     if (channels.some((c) => c.value.toLowerCase() === value.toLowerCase())) return form.setErrors({ form: t("This email address is already on your account.") });
@@ -98,14 +87,13 @@ export function EmailsSection({ user }: { user: SettingsUser }) {
           ))}
         </ul>
       )}
-      <form className="lk-row lk-add" onSubmit={add} noValidate>
-        <div className="lk-grow">
-          <TextField label={t("Email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={form.errors.email ?? form.errors.form} />
-        </div>
-        <Button type="submit" variant="secondary" loading={form.pending}>
-          {t("Add")}
-        </Button>
-      </form>
+      <InlineForm
+        onSubmit={add}
+        field={<TextField label={t("Email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={form.errors.email ?? form.errors.form} />}
+        submit={t("Add")}
+        variant="secondary"
+        loading={form.pending}
+      />
     </Section>
   );
 }

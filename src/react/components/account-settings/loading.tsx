@@ -2,15 +2,12 @@ import { Component, Suspense } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n";
 import { describeError } from "../../ui/errors";
+import { FormError } from "../../ui/field";
 
 function Failure({ error }: { error: unknown }) {
   const t = useTranslation();
   const { text, values } = describeError(error);
-  return (
-    <p className="lk-error" role="alert">
-      {t(text, values)}
-    </p>
-  );
+  return <FormError text={t(text, values)} />;
 }
 
 class Boundary extends Component<{ children?: ReactNode }, { error?: unknown }> {

@@ -1,4 +1,5 @@
 import { useTranslation } from "../../i18n";
+import { FormError } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
 import type { NotificationCategory } from "../../../resources/notification-categories";
 import { Section } from "./section";
@@ -20,11 +21,7 @@ function Category({ category }: { category: NotificationCategory }) {
         <span>{category.name}</span>
       </label>
       {!category.canDisable && <span className="lk-muted">{t("Always sent")}</span>}
-      {form.errors.form && (
-        <p className="lk-error lk-full" role="alert">
-          {form.errors.form}
-        </p>
-      )}
+      <FormError text={form.errors.form} className="lk-full" />
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { useFormAction } from "../../ui/form";
-import { Section } from "./section";
+import { ActionRow, Section } from "./section";
 import type { SettingsUser } from "./types";
 
 /**
@@ -21,19 +21,12 @@ export function PasskeySection({ user }: { user: SettingsUser }) {
       title={t("Passkey")}
       description={on ? t("You can sign in with your passkey.") : t("Sign in with your fingerprint, face or device PIN instead of a password.")}
     >
-      <div className="lk-stack">
-        <div className="lk-row">
-          {on && <span className="lk-badge lk-strong">{t("Enabled")}</span>}
-          <Button variant="outline" loading={form.pending} onClick={() => form.run(() => user.registerPasskey())}>
-            {on ? t("Register another passkey") : t("Register a passkey")}
-          </Button>
-        </div>
-        {form.errors.form && (
-          <p className="lk-error" role="alert">
-            {form.errors.form}
-          </p>
-        )}
-      </div>
+      <ActionRow error={form.errors.form}>
+        {on && <span className="lk-badge lk-strong">{t("Enabled")}</span>}
+        <Button variant="outline" loading={form.pending} onClick={() => form.run(() => user.registerPasskey())}>
+          {on ? t("Register another passkey") : t("Register a passkey")}
+        </Button>
+      </ActionRow>
     </Section>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
-import { PasswordField } from "../../ui/field";
+import { FormError, PasswordField } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
 import { Section } from "./section";
 import type { SettingsUser } from "./types";
@@ -48,11 +48,7 @@ export function PasswordSection({ user }: { user: SettingsUser }) {
         {has && <PasswordField label={t("Old password")} autoComplete="current-password" error={e.oldPassword} {...field("old")} />}
         <PasswordField label={t("New password")} autoComplete="new-password" error={e.password} {...field("next")} />
         <PasswordField label={t("Repeat new password")} autoComplete="new-password" error={e.passwordRepeat} {...field("repeat")} />
-        {e.form && (
-          <p className="lk-error" role="alert">
-            {e.form}
-          </p>
-        )}
+        <FormError text={e.form} />
         {done && (
           <p className="lk-ok" role="status">
             {done}

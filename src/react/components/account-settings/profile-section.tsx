@@ -4,7 +4,7 @@ import { Button } from "../../ui/button";
 import { useFormAction } from "../../ui/form";
 import { Avatar } from "./avatar";
 import { EditableText } from "./editable-text";
-import { Section } from "./section";
+import { ActionRow, Section } from "./section";
 import type { SettingsUser } from "./types";
 
 const IMAGE_SIZE = 256;
@@ -47,35 +47,28 @@ function ProfileImage({ user }: { user: SettingsUser }) {
       await user.update({ profileImageUrl: url });
     });
   return (
-    <div className="lk-stack">
-      <div className="lk-row">
-        <Avatar name={user.displayName || user.primaryEmail} src={user.profileImageUrl} size={56} />
-        <input
-          ref={input}
-          type="file"
-          accept="image/*"
-          hidden
-          aria-label={t("Profile image file")}
-          onChange={(e) => {
-            upload(e.target.files?.[0]);
-            e.target.value = "";
-          }}
-        />
-        <Button variant="outline" loading={form.pending} onClick={() => input.current?.click()}>
-          {t("Upload image")}
+    <ActionRow error={form.errors.form}>
+      <Avatar name={user.displayName || user.primaryEmail} src={user.profileImageUrl} size={56} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label={t("Profile image file")}
+        onChange={(e) => {
+          upload(e.target.files?.[0]);
+          e.target.value = "";
+        }}
+      />
+      <Button variant="outline" loading={form.pending} onClick={() => input.current?.click()}>
+        {t("Upload image")}
+      </Button>
+      {user.profileImageUrl && (
+        <Button variant="ghost" disabled={form.pending} onClick={() => form.run(() => user.update({ profileImageUrl: null }))}>
+          {t("Remove image")}
         </Button>
-        {user.profileImageUrl && (
-          <Button variant="ghost" disabled={form.pending} onClick={() => form.run(() => user.update({ profileImageUrl: null }))}>
-            {t("Remove image")}
-          </Button>
-        )}
-      </div>
-      {form.errors.form && (
-        <p className="lk-error" role="alert">
-          {form.errors.form}
-        </p>
       )}
-    </div>
+    </ActionRow>
   );
 }
 

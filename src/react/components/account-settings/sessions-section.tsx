@@ -1,9 +1,8 @@
-import { useId } from "react";
 import type { ActiveSession } from "../../../resources/sessions";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { useFormAction } from "../../ui/form";
-import { Section } from "./section";
+import { ListItem, Section } from "./section";
 import type { SettingsUser } from "./types";
 
 const when = (date: Date | undefined) => (date ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : null);
@@ -11,7 +10,6 @@ const when = (date: Date | undefined) => (date ? date.toLocaleString(undefined, 
 function Row({ session, user }: { session: ActiveSession; user: SettingsUser }) {
   const t = useTranslation();
   const form = useFormAction();
-  const id = useId();
   const s = session;
   const geo = s.geoInfo;
   const place = geo && [geo.cityName, geo.regionCode, geo.countryCode].filter(Boolean).join(", ");
@@ -22,29 +20,18 @@ function Row({ session, user }: { session: ActiveSession; user: SettingsUser }) 
     t("Last used {date}", { date: when(s.lastUsedAt) ?? t("never") }),
   ].filter(Boolean);
   return (
-    <li>
-      <div role="group" aria-labelledby={id} className="lk-item">
-        <div className="lk-grow">
-          <div className="lk-row">
-            <span id={id} className="lk-value">
-              {s.isCurrentSession ? t("This session") : s.isImpersonation ? t("Impersonation session") : t("Session from {date}", { date: when(s.createdAt)! })}
-            </span>
-            {s.isCurrentSession && <span className="lk-badge lk-strong">{t("Current")}</span>}
-          </div>
-          <p className="lk-muted">{details.join(" · ")}</p>
-        </div>
-        {!s.isCurrentSession && (
-          <Button variant="outline" loading={form.pending} onClick={() => form.run(() => user.revokeSession(s.id))}>
-            {t("Revoke")}
-          </Button>
-        )}
-        {form.errors.form && (
-          <p className="lk-error lk-full" role="alert">
-            {form.errors.form}
-          </p>
-        )}
-      </div>
-    </li>
+    <ListItem
+      name={s.isCurrentSession ? t("This session") : s.isImpersonation ? t("Impersonation session") : t("Session from {date}", { date: when(s.createdAt)! })}
+      badges={s.isCurrentSession && <span className="lk-badge lk-strong">{t("Current")}</span>}
+      details={details.join(" · ")}
+      error={form.errors.form}
+    >
+      {!s.isCurrentSession && (
+        <Button variant="outline" loading={form.pending} onClick={() => form.run(() => user.revokeSession(s.id))}>
+          {t("Revoke")}
+        </Button>
+      )}
+    </ListItem>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ClientApp } from "../../../apps/client-app";
 import type { Project } from "../../../resources/projects";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
+import { FormError } from "../../ui/field";
 import { ConfirmButton } from "./confirm-button";
 import { Section } from "./section";
 import type { SettingsUser } from "./types";
@@ -40,11 +41,7 @@ export function SettingsSection({ app, user, project, end, failure }: { app: Cli
           />
         </Section>
       )}
-      {failure && (
-        <p className="lk-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormError text={failure} />
     </>
   );
 }

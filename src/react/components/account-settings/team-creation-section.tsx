@@ -1,9 +1,8 @@
 import { useState } from "react";
-import type { FormEvent } from "react";
 import { useTranslation } from "../../i18n";
-import { Button } from "../../ui/button";
 import { TextField } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
+import { InlineForm } from "./section";
 import type { SettingsUser } from "./types";
 
 /**
@@ -16,8 +15,7 @@ export function TeamCreationSection({ user, onCreated }: { user: SettingsUser; o
   const t = useTranslation();
   const form = useFormAction();
   const [name, setName] = useState("");
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const displayName = name.trim();
     if (!displayName) return form.setErrors({ form: t("Please enter a name.") });
     const team = await form.run(() => user.createTeam({ displayName }));
@@ -26,14 +24,12 @@ export function TeamCreationSection({ user, onCreated }: { user: SettingsUser; o
   return (
     <div className="lk-stack">
       <p className="lk-muted">{t("Teams share members, permissions and API keys. You can invite people once it exists.")}</p>
-      <form className="lk-row lk-add" onSubmit={submit} noValidate>
-        <div className="lk-grow">
-          <TextField label={t("Team name")} value={name} maxLength={256} onChange={(e) => setName(e.target.value)} error={form.errors.form} />
-        </div>
-        <Button type="submit" loading={form.pending}>
-          {t("Create")}
-        </Button>
-      </form>
+      <InlineForm
+        onSubmit={submit}
+        field={<TextField label={t("Team name")} value={name} maxLength={256} onChange={(e) => setName(e.target.value)} error={form.errors.form} />}
+        submit={t("Create")}
+        loading={form.pending}
+      />
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { useId, useState } from "react";
-import type { FormEvent } from "react";
+import { useState } from "react";
 import type { SentTeamInvitation } from "../../../resources/team-invitations";
 import { useTranslation } from "../../i18n";
 import { useProvidedApp } from "../../context";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
+import { InlineForm, ListItem } from "./section";
 import type { SettingsTeam } from "./types";
 
 /**
@@ -20,8 +20,7 @@ export function InviteMember({ team }: { team: SettingsTeam }) {
   const form = useFormAction();
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState("");
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setSent("");
     const value = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return form.setErrors({ form: t("Please enter a valid email address.") });
@@ -31,49 +30,37 @@ export function InviteMember({ team }: { team: SettingsTeam }) {
     }
   };
   return (
-    <form className="lk-stack" onSubmit={submit} noValidate>
-      <div className="lk-row lk-add">
-        <div className="lk-grow">
-          <TextField label={t("Email")} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={form.errors.email ?? form.errors.form} />
-        </div>
-        <Button type="submit" variant="secondary" loading={form.pending}>
-          {t("Invite")}
-        </Button>
-      </div>
+    <InlineForm
+      onSubmit={submit}
+      field={<TextField label={t("Email")} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={form.errors.email ?? form.errors.form} />}
+      submit={t("Invite")}
+      variant="secondary"
+      loading={form.pending}
+    >
       {sent && (
         <p role="status" className="lk-ok">
           {sent}
         </p>
       )}
-    </form>
+    </InlineForm>
   );
 }
 
 function Invitation({ invitation, canRevoke }: { invitation: SentTeamInvitation; canRevoke: boolean }) {
   const t = useTranslation();
   const form = useFormAction();
-  const id = useId();
   return (
-    <li>
-      <div role="group" aria-labelledby={id} className="lk-item">
-        <div className="lk-grow">
-          <span id={id} className="lk-value">
-            {invitation.recipientEmail}
-          </span>
-          <p className="lk-muted">{t("Expires {date}", { date: invitation.expiresAt.toLocaleDateString(undefined, { dateStyle: "medium" }) })}</p>
-        </div>
-        {canRevoke && (
-          <Button variant="outline" loading={form.pending} onClick={() => form.run(() => invitation.revoke())}>
-            {t("Revoke")}
-          </Button>
-        )}
-        {form.errors.form && (
-          <p className="lk-error lk-full" role="alert">
-            {form.errors.form}
-          </p>
-        )}
-      </div>
-    </li>
+    <ListItem
+      name={invitation.recipientEmail}
+      details={t("Expires {date}", { date: invitation.expiresAt.toLocaleDateString(undefined, { dateStyle: "medium" }) })}
+      error={form.errors.form}
+    >
+      {canRevoke && (
+        <Button variant="outline" loading={form.pending} onClick={() => form.run(() => invitation.revoke())}>
+          {t("Revoke")}
+        </Button>
+      )}
+    </ListItem>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { Project } from "../../../resources/projects";
 import { useTranslation } from "../../i18n";
 import { describeError } from "../../ui/errors";
+import { FormError } from "../../ui/field";
 import { ApiKeyPanel } from "./api-key-panel";
 import { ConfirmButton } from "./confirm-button";
 import { EditableText } from "./editable-text";
@@ -125,11 +126,7 @@ function TeamParts({ user, team, project, leave, remove, failure }: Parameters<t
           <ConfirmButton label={t("Delete team")} question={t("Delete {team} for good?", { team: name })} confirmLabel={t("Yes, delete team")} onConfirm={remove} />
         </Section>
       )}
-      {failure && (
-        <p className="lk-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormError text={failure} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from "../../ui/button";
 import { TextField } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
 import { CopyButton } from "./copy-button";
-import { Section } from "./section";
+import { ActionRow, Section } from "./section";
 import type { SettingsUser } from "./types";
 
 interface Enrolment {
@@ -94,25 +94,18 @@ export function TotpSection({ user, issuer }: { user: SettingsUser; issuer: stri
           </div>
         </form>
       ) : (
-        <div className="lk-stack">
-          <div className="lk-row">
-            {on && <span className="lk-badge lk-strong">{t("Enabled")}</span>}
-            {on ? (
-              <Button variant="outline" loading={form.pending} onClick={() => form.run(() => user.update({ totpMultiFactorSecret: null }))}>
-                {t("Disable two-factor authentication")}
-              </Button>
-            ) : (
-              <Button variant="outline" loading={form.pending} onClick={start}>
-                {t("Set up two-factor authentication")}
-              </Button>
-            )}
-          </div>
-          {form.errors.form && (
-            <p className="lk-error" role="alert">
-              {form.errors.form}
-            </p>
+        <ActionRow error={form.errors.form}>
+          {on && <span className="lk-badge lk-strong">{t("Enabled")}</span>}
+          {on ? (
+            <Button variant="outline" loading={form.pending} onClick={() => form.run(() => user.update({ totpMultiFactorSecret: null }))}>
+              {t("Disable two-factor authentication")}
+            </Button>
+          ) : (
+            <Button variant="outline" loading={form.pending} onClick={start}>
+              {t("Set up two-factor authentication")}
+            </Button>
           )}
-        </div>
+        </ActionRow>
       )}
     </Section>
   );
