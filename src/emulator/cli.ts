@@ -28,6 +28,7 @@ export function banner(em: RunningEmulator, dataFile: string | undefined): strin
     row("API base", `${em.url}/api/v1`),
     row("Inbox", `${em.url}/`),
     row("State", dataFile ? `persisted to ${dataFile}` : "memory only"),
+    ...(em.settings.deterministic ? [row("Test mode", "deterministic (fixed passkey challenge TU9DSw)")] : []),
     "",
     "Demo project",
     row("Project id", em.projectId),
