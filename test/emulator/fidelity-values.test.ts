@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../src/emulator";
-import { call, freshEmail, startTestEmulator } from "./helpers";
+import { call, freshEmail, signUp, startTestEmulator } from "./helpers";
 
 // Values and shapes as the platform answers them, over real HTTP.
 let em: RunningEmulator;
@@ -140,4 +140,22 @@ describe("country_code", () => {
     expect((await createUser({ country_code: " us " })).json.country_code).toBe("US");
     expect((await createUser({ country_code: "usa" })).json.error).toContain("body.country_code must be a 2-letter country code");
   });
+});
+
+test("a user API key is read and updated without user_id, as on the platform: the key's own user (client) or any server", async () => {
+  const owner = await signUp(em);
+  const other = await signUp(em);
+  const created = await call(em, "/user-api-keys", { accessToken: owner.access_token, body: { user_id: "me", description: "k", expires_at_millis: null } });
+  expect(created.status).toBe(200);
+  const path = `/user-api-keys/${created.json.id}`;
+  const mine = await call(em, path, { accessToken: owner.access_token });
+  expect({ status: mine.status, user_id: mine.json.user_id, description: mine.json.description }).toEqual({ status: 200, user_id: owner.user_id, description: "k" });
+  const renamed = await call(em, path, { accessToken: owner.access_token, method: "PATCH", body: { description: "renamed" } });
+  expect(renamed.json.description).toBe("renamed");
+  const server = await call(em, path, { access: "server" });
+  expect(server.json.user_id).toBe(owner.user_id);
+  const theirs = await call(em, path, { accessToken: other.access_token });
+  expect({ status: theirs.status, text: theirs.text }).toEqual({ status: 403, text: "Client can only manage their own api keys" });
+  const list = await call(em, "/user-api-keys", { access: "server" });
+  expect(list.json).toEqual({ code: "SCHEMA_ERROR", details: { message: "user_id is required for user API keys" }, error: "user_id is required for user API keys" });
 });
