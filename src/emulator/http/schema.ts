@@ -20,6 +20,19 @@ interface Spec {
   fields?: Record<string, Field>;
   allowUnknown?: boolean;
   items?: Field;
+  /** Extra checks, run in order after the built-in ones (each pushes its message when it fails). */
+  checks?: readonly FieldCheck[];
+}
+
+/**
+ * An extra check of a field (like a yup `.test`): `test` gets the cast value, `message` the field's path.
+ *
+ * @example
+ * const noSpaces: FieldCheck = { test: (v) => !String(v).includes(" "), message: (path) => `${path} contains spaces` };
+ */
+export interface FieldCheck {
+  test: (value: unknown) => boolean;
+  message: (path: string) => string;
 }
 
 /**
@@ -55,6 +68,10 @@ export class Field {
   nullable(): Field {
     return new Field({ ...this.spec, nullable: true });
   }
+  /** Adds a check that runs after the built-in ones, e.g. `t.string().refine((v) => v !== "", (p) => `${p} must not be empty`)`. */
+  refine(test: (value: unknown) => boolean, message: (path: string) => string): Field {
+    return new Field({ ...this.spec, checks: [...(this.spec.checks ?? []), { test, message }] });
+  }
 
   /** Validates and returns the (cast) value, pushing problems to `errors`. */
   validate(value: unknown, path: string, errors: string[], ctx: ValidationContext): unknown {
@@ -72,6 +89,7 @@ export class Field {
       errors.push(`${path} must be a \`${s.kind === "json" ? "mixed" : s.kind}\` type, but the final value was: \`${printValue(value)}\`.`);
       return undefined;
     }
+    for (const c of s.checks ?? []) if (!c.test(cast)) errors.push(c.message(path));
     if (s.kind === "string") return this.checkString(cast as string, path, errors, ctx);
     if (s.kind === "number") return this.checkNumber(cast as number, path, errors);
     if (s.kind === "object") return validateObject(s, cast as Record<string, unknown>, path, errors, ctx);

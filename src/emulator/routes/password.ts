@@ -6,6 +6,7 @@ import { mfaRequired, completeSignIn } from "../domain/mfa";
 import { assertPasswordAllowed, hashPassword, verifyPassword } from "../domain/passwords";
 import { assertTrustedUrl } from "../domain/redirects";
 import { signInResponse } from "../domain/sessions";
+import { signUpCountryCode } from "../domain/end-user";
 import { createOrUpgradeUser } from "../domain/users";
 import { known, StatusError } from "../errors";
 import { authOf, userOf, type RequestContext } from "../http/context";
@@ -40,7 +41,7 @@ async function signUp(ctx: RequestContext) {
   if (!project.config.signUpEnabled) throw known("SIGN_UP_NOT_ENABLED");
   assertPasswordAllowed(b.password);
   const passwordHash = await hashPassword(b.password, ctx.core.settings.passwordHashing);
-  const user = createOrUpgradeUser(ctx.core, project, currentUser, { email: b.email, emailAuth: true, emailVerified: false, passwordHash }, ctx.effect);
+  const user = createOrUpgradeUser(ctx.core, project, currentUser, { email: b.email, emailAuth: true, emailVerified: false, passwordHash, countryCode: signUpCountryCode(ctx.req) }, ctx.effect);
   if (b.verification_callback_url) {
     const { record, link } = createCode(ctx.core, {
       project,
