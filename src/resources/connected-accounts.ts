@@ -9,6 +9,7 @@ import { knownError } from "../errors/from-json";
 import { isKnownErrorOf } from "../errors/known-error";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
+import { oauthAccessTokenNotAvailableMessage } from "../errors/messages";
 
 /**
  * @internal Wire shape of a connected account.
@@ -114,8 +115,7 @@ export const notAvailable = (provider: string, scope: string) => {
   const details =
     (scope ? `No token with the scopes [${scope}] can be had for this account.` : "The provider's refresh token was probably revoked or has expired.") +
     " The user has to link the account again.";
-  const message = `No OAuth access token is available for the connected account (provider: ${provider}). ${details}`;
-  return knownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", { provider, details }, message) as KnownErrors["OAuthAccessTokenNotAvailable"];
+  return knownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", { provider, details }, oauthAccessTokenNotAvailableMessage(provider, details)) as KnownErrors["OAuthAccessTokenNotAvailable"];
 };
 
 function scopeOf(options: { scopes?: string[] } | undefined, name = "getAccessToken options"): string {
