@@ -115,6 +115,7 @@ describe("outbox and inbox page", () => {
       id: expect.any(String),
       project_id: em.projectId,
       kind: "magic_link",
+      from: '"Latchkey Demo" <noreply@example.com>',
       to: [email],
       subject: expect.stringContaining(items[0].otp),
       text: expect.stringContaining(items[0].links[0]),
