@@ -100,7 +100,7 @@ describe("stats", () => {
       faults: 0,
       effects: { users_created: 1, sessions_created: 1, sign_ins: 1 },
     });
-    expect(s.routes["GET /users/:user_id"]).toMatchObject({ requests: 2, responses: { "200": 1, "400": 1 }, applied: 1 });
+    expect(s.routes["GET /users/me"]).toMatchObject({ requests: 2, responses: { "200": 1, "400": 1 }, applied: 1 });
     expect(s.totals).toEqual({ requests: 3, effects: { users_created: 1, sessions_created: 1, sign_ins: 1 } });
   });
 });
