@@ -9,7 +9,6 @@ import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
 import { forgetSession } from "./context";
 import type { AuthContext } from "./context";
-import { USER_AUTHENTICATION_REQUIRED_MESSAGE } from "../errors/messages";
 
 /**
  * Whether the CLI that started a login has an anonymous session the browser may take over (`"anonymous"`, see
@@ -54,7 +53,7 @@ export async function confirmCliLogin(
   const session = ctx.core.session(optionalObject(options, "confirmCliLogin options").tokenStore);
   const { refreshToken } = await session.store.get();
   if (!refreshToken) {
-    return err(knownError("USER_AUTHENTICATION_REQUIRED", undefined, USER_AUTHENTICATION_REQUIRED_MESSAGE, 401) as KnownErrors["UserAuthenticationRequired"]);
+    return err(knownError("USER_AUTHENTICATION_REQUIRED", undefined, "User authentication required for this endpoint.", 401) as KnownErrors["UserAuthenticationRequired"]);
   }
   const body = { login_code: loginCode, refresh_token: refreshToken };
   const done = await complete<unknown, KnownErrors["RestrictedUserNotAllowed"]>(ctx, body, ["RESTRICTED_USER_NOT_ALLOWED"]);

@@ -5,7 +5,6 @@ import type { KnownErrors } from "../errors/known-errors";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
 import type { AuthContext } from "./context";
-import { CLI_AUTH_EXPIRED_MESSAGE, CLI_AUTH_USED_MESSAGE } from "../errors/messages";
 
 /**
  * Options of `app.promptCliLogin()`.
@@ -148,8 +147,8 @@ export async function promptCliLogin(
     }
     const status = answer?.status;
     if (status === "success" && typeof answer.refresh_token === "string" && answer.refresh_token) return ok(answer.refresh_token);
-    if (status === "expired") return err(knownError("CLI_AUTH_EXPIRED_ERROR", undefined, CLI_AUTH_EXPIRED_MESSAGE) as CliLoginError);
-    if (status === "used") return err(knownError("CLI_AUTH_USED_ERROR", undefined, CLI_AUTH_USED_MESSAGE) as CliLoginError);
+    if (status === "expired") return err(knownError("CLI_AUTH_EXPIRED_ERROR", undefined, "CLI authentication request expired. Please try again.") as CliLoginError);
+    if (status === "used") return err(knownError("CLI_AUTH_USED_ERROR", undefined, "This authentication token has already been used.") as CliLoginError);
     if (status !== "waiting") return cliAuthError(`Unexpected status from the CLI login poll: ${JSON.stringify(status)?.slice(0, 100)}`);
     // No wait after the last attempt: its answer is final.
     if (attempt < o.maxAttempts) await wait(o.waitTimeMillis);

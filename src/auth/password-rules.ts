@@ -1,6 +1,5 @@
 import { knownError } from "../errors/from-json";
 import type { KnownErrors } from "../errors";
-import { PASSWORD_CONFIRMATION_MISMATCH_MESSAGE, passwordTooLongMessage, passwordTooShortMessage } from "../errors/messages";
 
 /** The platform's password length bounds (inclusive). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -16,13 +15,13 @@ export function checkNewPassword(
   confirmation?: string,
 ): KnownErrors["PasswordRequirementsNotMet"] | KnownErrors["PasswordConfirmationMismatch"] | null {
   if (password.length < PASSWORD_MIN_LENGTH) {
-    return knownError("PASSWORD_TOO_SHORT", { min_length: PASSWORD_MIN_LENGTH }, passwordTooShortMessage(PASSWORD_MIN_LENGTH)) as KnownErrors["PasswordTooShort"];
+    return knownError("PASSWORD_TOO_SHORT", { min_length: PASSWORD_MIN_LENGTH }, `Password too short. Minimum length is ${PASSWORD_MIN_LENGTH}.`) as KnownErrors["PasswordTooShort"];
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
-    return knownError("PASSWORD_TOO_LONG", { maxLength: PASSWORD_MAX_LENGTH }, passwordTooLongMessage(PASSWORD_MAX_LENGTH)) as KnownErrors["PasswordTooLong"];
+    return knownError("PASSWORD_TOO_LONG", { maxLength: PASSWORD_MAX_LENGTH }, `Password too long. Maximum length is ${PASSWORD_MAX_LENGTH}.`) as KnownErrors["PasswordTooLong"];
   }
   if (confirmation !== undefined && confirmation !== password) {
-    return knownError("PASSWORD_CONFIRMATION_MISMATCH", undefined, PASSWORD_CONFIRMATION_MISMATCH_MESSAGE) as KnownErrors["PasswordConfirmationMismatch"];
+    return knownError("PASSWORD_CONFIRMATION_MISMATCH", undefined, "Passwords do not match.") as KnownErrors["PasswordConfirmationMismatch"];
   }
   return null;
 }

@@ -6,7 +6,6 @@ import type { Session } from "../session/session";
 import { adminProjectFromJson, adminProjectUpdateToJson, setRequirePublishableClientKey } from "./admin-project";
 import type { AdminProject, AdminProjectJson, AdminProjectUpdate } from "./admin-project";
 import type { ListJson } from "./cached";
-import { EXPECTED_INTERNAL_PROJECT_MESSAGE, USER_AUTHENTICATION_REQUIRED_MESSAGE } from "../errors/messages";
 
 /**
  * A project the signed-in dashboard user owns, with an admin app for it (authenticated by that user's session as
@@ -45,7 +44,7 @@ export type OwnedAppFactory<App> = (projectId: string, owner: Session) => { app:
  */
 function assertInternal(ctx: AuthContext): void {
   if (ctx.core.projectId !== "internal") {
-    throw knownError("EXPECTED_INTERNAL_PROJECT", undefined, EXPECTED_INTERNAL_PROJECT_MESSAGE, 401);
+    throw knownError("EXPECTED_INTERNAL_PROJECT", undefined, "The project ID is expected to be internal.", 401);
   }
 }
 
@@ -84,7 +83,7 @@ export async function createProject<App>(
   let teamId = givenTeam;
   if (teamId === undefined) {
     const user = await ctx.users.get(s);
-    if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED", undefined, USER_AUTHENTICATION_REQUIRED_MESSAGE, 401);
+    if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED", undefined, "User authentication required for this endpoint.", 401);
     teamId = user.selected_team?.id;
     if (!teamId) throw new ArgumentError("createProject needs { teamId }: the signed-in user has no selected team.");
   }

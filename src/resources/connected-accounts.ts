@@ -9,7 +9,6 @@ import { knownError } from "../errors/from-json";
 import { isKnownErrorOf } from "../errors/known-error";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";
-import { oauthAccessTokenNotAvailableMessage } from "../errors/messages";
 
 /**
  * @internal Wire shape of a connected account.
@@ -115,7 +114,8 @@ export const notAvailable = (provider: string, scope: string) => {
   const details =
     (scope ? `No token with the scopes [${scope}] can be had for this account.` : "The provider's refresh token was probably revoked or has expired.") +
     " The user has to link the account again.";
-  return knownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", { provider, details }, oauthAccessTokenNotAvailableMessage(provider, details)) as KnownErrors["OAuthAccessTokenNotAvailable"];
+  const message = `Failed to retrieve an OAuth access token for the connected account (provider: ${provider}). ${details}`;
+  return knownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", { provider, details }, message) as KnownErrors["OAuthAccessTokenNotAvailable"];
 };
 
 function scopeOf(options: { scopes?: string[] } | undefined, name = "getAccessToken options"): string {

@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import wire from "../../fixtures/wire/known-errors.json";
 import recorded from "../../fixtures/wire/known-error-messages.json";
 import { KNOWN_ERRORS, type KnownErrorCode } from "../../src/emulator/errors";
 import { knownErrorStatus, knownErrorCodes } from "../../src/errors";
-import * as sdkMessages from "../../src/errors/messages";
+import { notAvailable } from "../../src/resources/connected-accounts";
 import { checkNewPassword } from "../../src/auth/password-rules";
 
 /**
@@ -13,6 +15,15 @@ import { checkNewPassword } from "../../src/auth/password-rules";
 type Recorded = { args: Record<string, unknown>; error: string };
 const messages = recorded.messages as Record<string, Recorded>;
 const emulatorCodes = Object.keys(KNOWN_ERRORS) as KnownErrorCode[];
+
+/** The SDK's source files (the emulator left out: its messages come from the catalogue). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === "emulator" ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
 
 describe("error catalogue parity", () => {
   it("records the platform's message for every concrete code of the wire reference", () => {
@@ -48,24 +59,21 @@ describe("error catalogue parity", () => {
   });
 
   it("builds the SDK's own messages with the platform's words", () => {
-    const own: [string, string][] = [
-      ["PASSWORD_TOO_SHORT", sdkMessages.passwordTooShortMessage(8)],
-      ["PASSWORD_TOO_LONG", sdkMessages.passwordTooLongMessage(70)],
-      ["PASSWORD_CONFIRMATION_MISMATCH", sdkMessages.PASSWORD_CONFIRMATION_MISMATCH_MESSAGE],
-      ["CLI_AUTH_EXPIRED_ERROR", sdkMessages.CLI_AUTH_EXPIRED_MESSAGE],
-      ["CLI_AUTH_USED_ERROR", sdkMessages.CLI_AUTH_USED_MESSAGE],
-      ["EXPECTED_INTERNAL_PROJECT", sdkMessages.EXPECTED_INTERNAL_PROJECT_MESSAGE],
-      ["USER_AUTHENTICATION_REQUIRED", sdkMessages.USER_AUTHENTICATION_REQUIRED_MESSAGE],
-      ["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", sdkMessages.oauthAccessTokenNotAvailableMessage("github", "The refresh token was revoked.")],
-    ];
-    // every export of the module is checked here
-    expect(own).toHaveLength(Object.keys(sdkMessages).length);
-    for (const [code, text] of own) {
-      expect([code, text]).toEqual([code, messages[code].error]);
-      expect([code, text]).toEqual([code, KNOWN_ERRORS[code as KnownErrorCode].message(messages[code].args)]);
+    // every literal message the SDK gives a known error it makes itself (outside the emulator)
+    const literal = /knownError\(\s*"([A-Z_]+)",\s*[^,()]+,\s*"((?:[^"\\]|\\.)*)"/g;
+    const found: [string, string][] = [];
+    for (const file of sourceFiles(path.join(__dirname, "../../src"))) {
+      for (const m of readFileSync(file, "utf8").matchAll(literal)) if (m[1] in messages) found.push([m[1], JSON.parse(`"${m[2]}"`) as string]);
     }
+    expect(found.map(([code]) => code).sort()).toEqual(
+      ["CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR", "EXPECTED_INTERNAL_PROJECT", "PASSWORD_CONFIRMATION_MISMATCH", "PASSWORD_TOO_SHORT", "USER_AUTHENTICATION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    );
+    for (const [code, text] of found) expect([code, text]).toEqual([code, messages[code].error]);
+    // and the ones built from values
     expect(checkNewPassword("short")?.message).toBe(messages.PASSWORD_TOO_SHORT.error);
     expect(checkNewPassword("x".repeat(71))?.message).toBe(messages.PASSWORD_TOO_LONG.error);
     expect(checkNewPassword("long enough", "different")?.message).toBe(messages.PASSWORD_CONFIRMATION_MISMATCH.error);
+    const missing = notAvailable("github", "");
+    expect(missing.message).toBe(KNOWN_ERRORS.OAUTH_ACCESS_TOKEN_NOT_AVAILABLE.message(missing.details ?? {}));
   });
 });
