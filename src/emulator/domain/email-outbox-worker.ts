@@ -5,6 +5,7 @@ import { newId } from "../util/random";
 import { findTheme, NOTIFICATION_CATEGORIES } from "./email-catalog";
 import { outboxEntries, type OutboxEntryRecord, type OutboxRecipient } from "./email-outbox";
 import { renderEmail } from "./email-render";
+import { emailSender } from "./email-sender";
 import { isNotificationEnabled } from "./notification-preferences";
 import { primaryChannel } from "./users";
 
@@ -83,7 +84,7 @@ function deliver(core: EmulatorCore, project: ProjectRecord, e: OutboxEntryRecor
   } else to = [...(e.to as { emails: string[] }).emails];
   const now = Date.now();
   e.startedSendingAtMillis = now;
-  core.outbox.send({ projectId: project.id, kind: "custom", to, subject: rendered.subject, text: rendered.text ?? "", html: rendered.html ?? "", code: null, otp: null, userId });
+  core.outbox.send({ projectId: project.id, kind: "custom", from: emailSender(project), to, subject: rendered.subject, text: rendered.text ?? "", html: rendered.html ?? "", code: null, otp: null, userId });
   e.finishedSendingAtMillis = now;
   e.updatedAtMillis = now;
   effect?.("emails_sent");

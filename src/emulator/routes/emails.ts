@@ -3,6 +3,7 @@ import { findTemplate, listCatalog, NOTIFICATION_CATEGORIES } from "../domain/em
 import { renderEmail } from "../domain/email-render";
 import { draftThemeId, findEmailDraft } from "../domain/email-drafts";
 import { enqueueOutboxEmails, htmlTemplateSource, processOutbox } from "../domain/email-outbox-worker";
+import { emailSender, fromHeader } from "../domain/email-sender";
 import { themeSourceFor } from "../domain/email-send";
 import { assertTrustedUrl } from "../domain/redirects";
 import { known, StatusError } from "../errors";
@@ -115,6 +116,7 @@ function sendTestEmail(ctx: RequestContext) {
   ctx.core.outbox.send({
     projectId: project.id,
     kind: "test_email",
+    from: fromHeader(config.sender_name, config.sender_email),
     to: [to],
     subject: "Test Email from Stack Auth",
     text: `Test e-mail sent through ${config.host}:${config.port} as ${config.sender_name} <${config.sender_email}>. Your e-mail server settings work.`,
@@ -137,7 +139,7 @@ function signInInvitation(ctx: RequestContext) {
     themeSource: themeSourceFor(ctx.core, project, undefined),
     scope: { project: { displayName: project.displayName }, user: { displayName: null }, variables: { signInInvitationLink: ctx.body.callback_url, teamDisplayName: project.displayName } },
   });
-  ctx.core.outbox.send({ projectId: project.id, kind: "sign_in_invitation", to: [ctx.body.email], subject: r.subject ?? `You have been invited to sign in to ${project.displayName}`, text: r.text, html: r.html, code: null, otp: null, userId: null });
+  ctx.core.outbox.send({ projectId: project.id, kind: "sign_in_invitation", from: emailSender(project), to: [ctx.body.email], subject: r.subject ?? `You have been invited to sign in to ${project.displayName}`, text: r.text, html: r.html, code: null, otp: null, userId: null });
   ctx.effect("emails_sent");
   return json({ success: true });
 }

@@ -1,6 +1,6 @@
 import type { EmulatorCore } from "../core";
 import { adminProjectRead } from "../domain/project-read";
-import { StatusError } from "../errors";
+import { schemaError, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json, success } from "../http/reply";
 import { ADMIN_ONLY, type RouteDef } from "../http/router";
@@ -148,6 +148,23 @@ export function applyConfig(config: ProjectConfig, c: Record<string, unknown>): 
   if (typeof c.oauth_account_merge_strategy === "string") config.oauthAccountMergeStrategy = c.oauth_account_merge_strategy as ProjectConfig["oauthAccountMergeStrategy"];
 }
 
+const EMAIL_SERVER_FIELDS = ["host", "port", "username", "password", "sender_name", "sender_email"] as const;
+
+/**
+ * The platform's validation of a standard `email_config` (each server field defined, the text ones non-empty), as
+ * SCHEMA_ERROR lines under `path`.
+ *
+ * @example
+ * emailConfigProblems({ type: "standard", host: "" }, "body.config.email_config"); // ["body.config.email_config.host must not be empty", "… .port must be defined", …]
+ */
+export function emailConfigProblems(email: Record<string, unknown> | undefined, path: string): string[] {
+  if (email?.type !== "standard") return [];
+  return EMAIL_SERVER_FIELDS.flatMap((k) => {
+    if (email[k] === undefined) return [`${path}.${k} must be defined`];
+    return k !== "port" && email[k] === "" ? [`${path}.${k} must not be empty`] : [];
+  });
+}
+
 /**
  * Applies an admin create/update body to a project (trusted domains were checked by the body schema): validates the e-mail theme, and refuses to
  * switch production mode on while production-mode checks fail (the project is left unchanged then). The `config`
@@ -155,12 +172,12 @@ export function applyConfig(config: ProjectConfig, c: Record<string, unknown>): 
  * platform's legacy project endpoints.
  *
  * @example
- * applyProjectBody(ctx.core, project, { is_production_mode: true });
+ * applyProjectBody(ctx.core, project, { is_production_mode: true }, ctx);
  */
-export function applyProjectBody(core: EmulatorCore, target: ProjectRecord, b: Record<string, unknown>): void {
+export function applyProjectBody(core: EmulatorCore, target: ProjectRecord, b: Record<string, unknown>, request: { method: string; pathname: string }): void {
   const email = (b.config as Record<string, unknown> | undefined)?.email_config as Record<string, unknown> | undefined;
-  const missing = ["host", "port", "username", "password", "sender_name", "sender_email"].filter((k) => email?.type === "standard" && (email[k] === undefined || email[k] === ""));
-  if (missing.length > 0) throw new StatusError(400, `A standard email_config needs ${missing.join(", ")}`);
+  const problems = emailConfigProblems(email, "body.config.email_config");
+  if (problems.length > 0) throw schemaError(request.method, request.pathname, problems);
   const theme = (b.config as Record<string, unknown> | undefined)?.email_theme;
   if (typeof theme === "string" && !findTheme(core.store, target.id, theme)) throw new StatusError(400, "Invalid email theme");
   const project = structuredClone(target);
@@ -191,7 +208,7 @@ const LOGO_FIELDS = [
 
 function patch(ctx: RequestContext) {
   const { project } = authOf(ctx);
-  applyProjectBody(ctx.core, project, (ctx.body ?? {}) as Record<string, unknown>);
+  applyProjectBody(ctx.core, project, (ctx.body ?? {}) as Record<string, unknown>, ctx);
   ctx.effect("projects_updated");
   return json(adminProjectRead(project));
 }
