@@ -5,6 +5,7 @@ import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { encodeAuthorizationHeader } from "../token-stores/authorization-header";
 import type { CurrentUserJson } from "../resources/users";
+import { pageIsLeaving } from "../urls/redirect";
 import { forgetSession } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 
@@ -64,6 +65,8 @@ export async function resolveUser(
     throw new LatchkeyError('No user is signed in, and getUser was called with { or: "throw" }.', "NotSignedInError");
   }
   if (or === "redirect") {
+    // The page is already leaving (e.g. signing out goes to after-sign-out): no second navigation to sign-in.
+    if (pageIsLeaving()) return new Promise(() => {});
     if (await ctx.core.redirectToHandler(onboarding ? "onboarding" : "signIn", { replace: true })) return new Promise(() => {});
     throw new LatchkeyError(
       'No user is signed in, and getUser({ or: "redirect" }) cannot navigate here (redirectMethod is "none").',

@@ -1,0 +1,93 @@
+/**
+ * The demo's frame: a nav bar on every page (the app's pages and latchkey's) with the demo's pages, a link to the
+ * emulator's inbox, and either the user button or sign-in / sign-up links.
+ */
+import { Suspense, useEffect } from "react";
+import type { ReactNode } from "react";
+import { UserButton, useUser } from "latchkey/react";
+import { config } from "./latchkey";
+import { Link } from "./router";
+
+/** The emulator's inbox, in a new tab (so the demo stays open beside it). */
+export function InboxLink({ children = "Emulator inbox" }: { children?: ReactNode }) {
+  return (
+    <a href={config.inboxUrl} target="_blank" rel="noreferrer">
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function Account() {
+  const user = useUser();
+  if (user) return <UserButton />;
+  return (
+    <span className="nav-auth">
+      <a href="/handler/sign-in">Sign in</a>
+      <a className="button primary small" href="/handler/sign-up">
+        Sign up
+      </a>
+    </span>
+  );
+}
+
+function NavBar() {
+  return (
+    <header className="topbar">
+      <nav aria-label="Main" className="nav">
+        <Link href="/" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ⌘
+          </span>
+          Latchkey demo
+        </Link>
+        <ul className="nav-links">
+          <li>
+            <Link href="/protected">Protected page</Link>
+          </li>
+          <li>
+            <Link href="/teams">Teams</Link>
+          </li>
+          <li>
+            <Link href="/server">Server check</Link>
+          </li>
+          <li>
+            <a href="/handler/account-settings">Account settings</a>
+          </li>
+          <li>
+            <InboxLink />
+          </li>
+        </ul>
+        <Suspense fallback={<span className="nav-auth" />}>
+          <Account />
+        </Suspense>
+      </nav>
+    </header>
+  );
+}
+
+/** One of the demo's own pages: the nav bar, then `children` in the main column, with `title` as the tab's title. */
+export function Page({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · Latchkey demo`;
+  }, [title]);
+  return (
+    <>
+      <NavBar />
+      <main className="main">{children}</main>
+    </>
+  );
+}
+
+/** latchkey's pages (`/handler/*`) under the demo's nav bar. */
+export function HandlerFrame({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.title = "Latchkey demo";
+  }, []);
+  return (
+    <>
+      <NavBar />
+      <main className="handler-main">{children}</main>
+    </>
+  );
+}
