@@ -164,7 +164,7 @@ describe("npm run demo", () => {
     await heading(page, "Sign in to your account");
     await shot(page, "08-sign-in", { docs: "demo-sign-in" });
     await nav(page).getByRole("link", { name: "Sign up", exact: true }).click();
-    const email = e2eEmail("ada");
+    const email = "ada@example.com"; // a fresh emulator per run: unique here, and tidy in the README's screenshot
     await signUp(page, email);
     await onProtectedPage(page, email);
     await accountSettings(page, "My Profile");
@@ -172,6 +172,12 @@ describe("npm run demo", () => {
     await field(page, "User name").fill("Ada Lovelace");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("button", { name: "Edit user name" }).waitFor();
+    // The nav bar's user button follows the new name.
+    await nav(page).getByRole("button", { name: /^Account menu.*Ada Lovelace/ }).waitFor();
+    await page.getByRole("navigation", { name: "Account settings" }).getByRole("button", { name: "Emails & Auth", exact: true }).click();
+    await page.getByRole("heading", { name: "Emails & Auth", level: 2 }).waitFor();
+    await page.getByRole("list", { name: "Email addresses" }).waitFor();
+    await page.getByRole("button", { name: "Register a passkey" }).waitFor();
     await shot(page, "09-account-settings", { docs: "demo-account-settings" });
 
     await page.setViewportSize({ width: 390, height: 800 });
@@ -183,6 +189,7 @@ describe("npm run demo", () => {
       await page.goto(demo.url + path);
       await heading(page, title);
       await main(page).getByText(/Ada Lovelace|Your selected team is/).first().waitFor();
+      await nav(page).getByRole("button", { name: /^Account menu/ }).waitFor();
       await shot(page, name, { full: true });
     }
     expect(errorsOf(page)).toEqual([]);

@@ -20,7 +20,13 @@ export function InboxLink({ children = "Emulator inbox" }: { children?: ReactNod
 
 function Account() {
   const user = useUser();
-  if (user) return <UserButton />;
+  if (user) {
+    return (
+      <span className="nav-auth">
+        <UserButton />
+      </span>
+    );
+  }
   return (
     <span className="nav-auth">
       <a href="/handler/sign-in">Sign in</a>
@@ -79,15 +85,15 @@ export function Page({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** latchkey's pages (`/handler/*`) under the demo's nav bar. */
+/** latchkey's pages (`/handler/*`, each its own `<main>`, centred: `fullPage`) under the demo's nav bar. */
 export function HandlerFrame({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.title = "Latchkey demo";
   }, []);
   return (
-    <>
+    <div className="handler-frame">
       <NavBar />
-      <main className="handler-main">{children}</main>
-    </>
+      {children}
+    </div>
   );
 }

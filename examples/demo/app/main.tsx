@@ -23,7 +23,7 @@ function Routes() {
   if (pathname.startsWith("/handler")) {
     return (
       <HandlerFrame>
-        <LatchkeyHandler location={path} fullPage={false} />
+        <LatchkeyHandler location={path} fullPage />
       </HandlerFrame>
     );
   }

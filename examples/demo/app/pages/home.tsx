@@ -23,7 +23,9 @@ export function Home() {
         </p>
         {user ? (
           <p className="signed-in">
-            Signed in as <strong>{user.displayName ?? user.primaryEmail}</strong>.{" "}
+            <span>
+              Signed in as <strong>{user.displayName ?? user.primaryEmail}</strong>.
+            </span>
             <Link href="/protected" className="button primary">
               Go to the protected page
             </Link>

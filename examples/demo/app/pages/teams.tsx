@@ -85,6 +85,7 @@ function Invite({ team }: { team: Team }) {
 }
 
 function Members({ team }: { team: Team & TeamHooks }) {
+  const user = useUser({ or: "redirect" });
   const members = team.useUsers();
   const invitations = team.useInvitations();
   return (
@@ -92,7 +93,10 @@ function Members({ team }: { team: Team & TeamHooks }) {
       <h3 id="members">Members</h3>
       <ul className="people" aria-labelledby="members">
         {members.map((m) => (
-          <li key={m.id}>{m.teamProfile.displayName ?? "Unnamed member"}</li>
+          <li key={m.id}>
+            {m.teamProfile.displayName ?? (m.id === user.id ? user.primaryEmail : null) ?? "Unnamed member"}
+            {m.id === user.id && <span className="muted"> (you)</span>}
+          </li>
         ))}
       </ul>
       <h3 id="invitations">Pending invitations</h3>
@@ -148,6 +152,7 @@ export function Teams() {
   return (
     <Page title="Teams">
       <h1>Teams</h1>
+      <p className="lead">Teams group users; each user has a selected team. Everything here is latchkey's client API and hooks.</p>
       <Suspense fallback={<p role="status">Loading teams…</p>}>
         <SelectedTeam />
         <section className="panel">
