@@ -7,13 +7,21 @@ import { pathToFileURL } from "node:url";
 import { DIST, bundleDemo } from "./bundle.mjs";
 import { apiRoute } from "./api.mjs";
 
-/** Thrown when a port the demo needs is taken; `flag` is the command-line flag that picks another. */
+/**
+ * Thrown when a port the demo needs is taken. `busy` lists each taken port with what needed it and the
+ * command-line flag that picks another.
+ */
 export class DemoPortInUseError extends Error {
-  constructor(what, port, flag) {
-    super(`Port ${port} is already in use, so the ${what} cannot start there. Stop whatever uses it, or choose another port with ${flag} <port>.`);
+  constructor(busy) {
+    const [first, second] = busy;
+    super(
+      second
+        ? `Ports ${first.port} and ${second.port} are already in use, so the ${first.what} and the ${second.what} cannot start there (is another demo running?). ` +
+            `Stop whatever uses them, or choose other ports with ${first.flag} <port> and ${second.flag} <port>.`
+        : `Port ${first.port} is already in use, so the ${first.what} cannot start there. Stop whatever uses it, or choose another port with ${first.flag} <port>.`,
+    );
     this.name = "DemoPortInUseError";
-    this.port = port;
-    this.flag = flag;
+    this.busy = busy;
   }
 }
 
@@ -98,25 +106,47 @@ export async function startDemo({ port = 3000, emulatorPort = 8102, dataFile, qu
   const { startEmulator } = await import(pathToFileURL(DIST.emulator).href);
   const { AdminApp, ServerApp } = await import(pathToFileURL(DIST.index).href);
 
-  let emulator;
-  try {
-    emulator = await startEmulator({ port: emulatorPort, quiet, ...(dataFile ? { dataFile } : {}) });
-  } catch (error) {
-    throw inUse(error) ? new DemoPortInUseError("emulator", emulatorPort, "--emulator-port") : error;
-  }
+  // The app's port first, then the emulator's, so that a taken port of each is reported at once.
+  let handle = (_req, res) => res.writeHead(503).end();
   const servers = [];
+  const busy = [];
+  let emulator;
   const stop = async () => {
     await Promise.all(servers.map(close));
-    await emulator.stop();
+    await emulator?.stop();
   };
+  let taken;
   try {
+    // Browsers may reach "localhost" on 127.0.0.1 or ::1: the app listens on both, so nothing else can hide behind one.
+    const v4 = createServer((req, res) => handle(req, res));
+    servers.push(v4);
+    taken = await listen(v4, port, "127.0.0.1").catch((error) => {
+      if (!inUse(error)) throw error;
+      busy.push({ what: "demo app", port, flag: "--port" });
+    });
+    if (taken !== undefined) {
+      const v6 = createServer((req, res) => handle(req, res));
+      await listen(v6, taken, "::1").then(
+        () => servers.push(v6),
+        (error) => {
+          if (inUse(error)) busy.push({ what: "demo app", port: taken, flag: "--port" });
+          // Otherwise there is no IPv6 loopback here: 127.0.0.1 is all "localhost" can mean.
+        },
+      );
+    }
+    emulator = await startEmulator({ port: emulatorPort, quiet, ...(dataFile ? { dataFile } : {}) }).catch((error) => {
+      if (!inUse(error)) throw error;
+      busy.push({ what: "emulator", port: emulatorPort, flag: "--emulator-port" });
+    });
+    if (busy.length) throw new DemoPortInUseError(busy);
+
     await configureProject(AdminApp, emulator);
     const inboxUrl = `${emulator.url}/`;
     const config = { apiUrl: emulator.url, projectId: emulator.projectId, publishableClientKey: emulator.keys.publishableClientKey, inboxUrl };
     const html = htmlShell(config, bundle);
     const server = new ServerApp({ projectId: emulator.projectId, baseUrl: emulator.url, secretServerKey: emulator.keys.secretServerKey, tokenStore: null });
     const api = apiRoute(server);
-    const handle = (req, res) => {
+    handle = (req, res) => {
       const path = new URL(req.url ?? "/", "http://localhost").pathname;
       if (path.startsWith("/api/")) return void api(req, res, path);
       const asset = path === `/assets/${bundle.js.name}` ? bundle.js : path === `/assets/${bundle.css.name}` ? bundle.css : null;
@@ -129,25 +159,7 @@ export async function startDemo({ port = 3000, emulatorPort = 8102, dataFile, qu
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
       res.end(req.method === "HEAD" ? undefined : html);
     };
-    // Browsers may reach "localhost" on 127.0.0.1 or ::1: the app listens on both, so nothing else can hide behind one.
-    const v4 = createServer(handle);
-    servers.push(v4);
-    let taken;
-    try {
-      taken = await listen(v4, port, "127.0.0.1");
-    } catch (error) {
-      throw inUse(error) ? new DemoPortInUseError("demo app", port, "--port") : error;
-    }
-    const v6 = createServer(handle);
-    try {
-      await listen(v6, taken, "::1");
-      servers.push(v6);
-    } catch (error) {
-      if (inUse(error)) throw new DemoPortInUseError("demo app", taken, "--port");
-      // No IPv6 loopback on this machine: 127.0.0.1 is all "localhost" can mean.
-    }
-    const url = `http://localhost:${taken}`;
-    return { url, inboxUrl, emulatorUrl: emulator.url, projectId: emulator.projectId, keys: { ...emulator.keys }, dataFile: dataFile ?? null, stop };
+    return { url: `http://localhost:${taken}`, inboxUrl, emulatorUrl: emulator.url, projectId: emulator.projectId, keys: { ...emulator.keys }, dataFile: dataFile ?? null, stop };
   } catch (error) {
     await stop();
     throw error;

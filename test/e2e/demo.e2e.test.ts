@@ -218,10 +218,11 @@ describe("npm run demo", () => {
     }
   });
 
-  test("a port in use: a clear message naming the flag, and exit status 1", async () => {
-    const blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
-    const port = (blocker.address() as AddressInfo).port;
+  test("ports in use: a clear message naming the flag for each, and exit status 1", async () => {
+    const blockers = [createServer(), createServer()];
+    const [port, other] = await Promise.all(
+      blockers.map((b) => new Promise<number>((resolve) => b.listen(0, "127.0.0.1", () => resolve((b.address() as AddressInfo).port)))),
+    );
     try {
       const app = await runDemoToExit(["--port", String(port), "--emulator-port", "0"]);
       expect(app.code).toBe(1);
@@ -231,8 +232,12 @@ describe("npm run demo", () => {
       expect(emulator.code).toBe(1);
       expect(emulator.stderr).toContain(`Port ${port} is already in use, so the emulator cannot start there.`);
       expect(emulator.stderr).toContain("choose another port with --emulator-port <port>");
+      const both = await runDemoToExit(["--port", String(port), "--emulator-port", String(other)]);
+      expect(both.code).toBe(1);
+      expect(both.stderr).toContain(`Ports ${port} and ${other} are already in use, so the demo app and the emulator cannot start there`);
+      expect(both.stderr).toContain("choose other ports with --port <port> and --emulator-port <port>");
     } finally {
-      blocker.close();
+      blockers.forEach((b) => b.close());
     }
   });
 
