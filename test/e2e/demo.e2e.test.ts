@@ -185,6 +185,7 @@ describe("npm run demo", () => {
       ["/", "Sign-in for React, running on your machine", "10-narrow-landing"],
       ["/protected", "Protected page", "11-narrow-protected"],
       ["/teams", "Teams", "12-narrow-teams"],
+      ["/handler/account-settings", "Account Settings", "13-narrow-account-settings"],
     ] as const) {
       await page.goto(demo.url + path);
       await heading(page, title);

@@ -6,7 +6,7 @@ import { Suspense, useEffect } from "react";
 import type { ReactNode } from "react";
 import { UserButton, useUser } from "latchkey/react";
 import { config } from "./latchkey";
-import { Link } from "./router";
+import { Link, usePath } from "./router";
 
 /** The emulator's inbox, in a new tab (so the demo stays open beside it). */
 export function InboxLink({ children = "Emulator inbox" }: { children?: ReactNode }) {
@@ -20,6 +20,8 @@ export function InboxLink({ children = "Emulator inbox" }: { children?: ReactNod
 
 function Account() {
   const user = useUser();
+  const path = usePath();
+  const current = (href: string) => (path.startsWith(href) ? "page" : undefined);
   if (user) {
     return (
       <span className="nav-auth">
@@ -29,8 +31,10 @@ function Account() {
   }
   return (
     <span className="nav-auth">
-      <a href="/handler/sign-in">Sign in</a>
-      <a className="button primary small" href="/handler/sign-up">
+      <a href="/handler/sign-in" aria-current={current("/handler/sign-in")}>
+        Sign in
+      </a>
+      <a className="button primary small" href="/handler/sign-up" aria-current={current("/handler/sign-up")}>
         Sign up
       </a>
     </span>
@@ -38,6 +42,7 @@ function Account() {
 }
 
 function NavBar() {
+  const inSettings = usePath().startsWith("/handler/account-settings");
   return (
     <header className="topbar">
       <nav aria-label="Main" className="nav">
@@ -58,7 +63,9 @@ function NavBar() {
             <Link href="/server">Server check</Link>
           </li>
           <li>
-            <a href="/handler/account-settings">Account settings</a>
+            <a href="/handler/account-settings" aria-current={inSettings ? "page" : undefined}>
+              Account settings
+            </a>
           </li>
           <li>
             <InboxLink />
