@@ -15,6 +15,8 @@ import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
 
 const email = t.string({ format: "email" }).defined();
+/** Sign-up e-mails follow the platform's stricter `signInEmailSchema`. */
+const signUpEmail = t.string({ format: "strictEmail" }).defined();
 const password = t.string().defined();
 const code45 = t.string({ length: 45 }).defined();
 
@@ -141,7 +143,7 @@ export function passwordRoutes(_core: EmulatorCore): RouteDef[] {
     user,
   });
   return [
-    post("/sign-up", t.object({ email, password, verification_callback_url: t.string({ format: "url" }), ...botChallengeFields }).defined(), signUp),
+    post("/sign-up", t.object({ email: signUpEmail, password, verification_callback_url: t.string({ format: "url" }), ...botChallengeFields }).defined(), signUp),
     post("/sign-in", t.object({ email, password }).defined(), signIn),
     post("/send-reset-code", t.object({ email, callback_url: t.string({ format: "url" }).defined() }).defined(), sendResetCode),
     post("/reset", t.object({ code: code45, password }).defined(), reset),
