@@ -1,5 +1,5 @@
 import type { EmulatorCore } from "../core";
-import { findTemplate, listCatalog, NOTIFICATION_CATEGORIES } from "../domain/email-catalog";
+import { findTemplate, listCatalog, NOTIFICATION_CATEGORIES, projectLogos } from "../domain/email-catalog";
 import { renderEmail } from "../domain/email-render";
 import { draftThemeId, findEmailDraft } from "../domain/email-drafts";
 import { enqueueOutboxEmails, htmlTemplateSource, processOutbox } from "../domain/email-outbox-worker";
@@ -99,7 +99,12 @@ function renderPreview(ctx: RequestContext) {
     if (!template) throw new StatusError(400, "No template found with given id");
     templateSource = template.tsxSource;
   } else throw schemaFail("Either template_id or template_tsx_source must be provided");
-  const r = renderEmail({ templateSource, themeSource, scope: { project: { displayName: project.displayName }, user: { displayName: "John Doe" }, variables: {} } });
+  const r = renderEmail({
+    templateSource,
+    themeSource,
+    scope: { project: { displayName: project.displayName }, user: { displayName: "John Doe" }, variables: {}, projectLogos: projectLogos(project) },
+    preview: true,
+  });
   const out: Record<string, unknown> = { html: r.html };
   if (r.subject !== undefined) out.subject = r.subject;
   if (r.notificationCategory !== undefined) out.notification_category = r.notificationCategory;
@@ -138,7 +143,12 @@ function signInInvitation(ctx: RequestContext) {
     templateSource: template?.tsxSource,
     html: template ? undefined : `<p><a href="${ctx.body.callback_url}">Sign in</a></p>`,
     themeSource: themeSourceFor(ctx.core, project, undefined),
-    scope: { project: { displayName: project.displayName }, user: { displayName: null }, variables: { signInInvitationLink: ctx.body.callback_url, teamDisplayName: project.displayName } },
+    scope: {
+      project: { displayName: project.displayName },
+      user: { displayName: null },
+      variables: { signInInvitationLink: ctx.body.callback_url, teamDisplayName: project.displayName },
+      projectLogos: projectLogos(project),
+    },
   });
   ctx.core.outbox.send({ projectId: project.id, kind: "sign_in_invitation", from: emailSender(project), to: [ctx.body.email], subject: r.subject ?? `You have been invited to sign in to ${project.displayName}`, text: r.text, html: r.html, code: null, otp: null, userId: null });
   ctx.effect("emails_sent");
