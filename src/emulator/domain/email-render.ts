@@ -38,9 +38,12 @@ const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" 
 /** A failure as the platform reports it: `EMAIL_RENDERING_ERROR` with the renderer's words in `details.error`. */
 const renderingError = (error: string) => known("EMAIL_RENDERING_ERROR", { error });
 
-/** A syntax error, worded like the platform's bundler (`Build failed with 1 error:` + `virtual:/<file>:<line>:<col>`). */
-const buildError = (file: string, line: number, column: number, message: string) =>
-  renderingError(`Build failed with 1 error:\nvirtual:/${file}:${line}:${column}: ERROR: ${message}`);
+/** Syntax errors, worded like the platform's bundler (`Build failed with 2 errors:` + `virtual:/<file>:<line>:<col>: ERROR: …`). */
+function buildError(file: string, e: TsxSyntaxError) {
+  const all = [...e.earlier, e];
+  const lines = all.map((x) => `virtual:/${file}:${x.line}:${x.column}: ERROR: ${x.message}`);
+  return renderingError(`Build failed with ${all.length} error${all.length === 1 ? "" : "s"}:\n${lines.join("\n")}`);
+}
 
 /** A render-time failure: the platform returns its sandbox's error object as JSON. */
 const runtimeError = (message: string) => renderingError(JSON.stringify({ message }));
@@ -49,7 +52,7 @@ function load(source: string, name: "EmailTheme" | "EmailTemplate"): SourceCompo
   try {
     return findComponent(source, name);
   } catch (e) {
-    if (e instanceof TsxSyntaxError) throw buildError(name === "EmailTheme" ? "theme.tsx" : "template.tsx", e.line, e.column, e.message);
+    if (e instanceof TsxSyntaxError) throw buildError(name === "EmailTheme" ? "theme.tsx" : "template.tsx", e);
     throw e;
   }
 }
@@ -61,7 +64,7 @@ function run(c: SourceComponent, file: string, props: Record<string, unknown>, c
     if (value instanceof Markup) return value.html;
     return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   } catch (e) {
-    if (e instanceof TsxSyntaxError) throw buildError(file, e.line, e.column, e.message);
+    if (e instanceof TsxSyntaxError) throw buildError(file, e);
     if (e instanceof SourceRuntimeError) throw runtimeError(e.message);
     throw e;
   }

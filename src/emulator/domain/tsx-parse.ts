@@ -41,6 +41,8 @@ export class TsxSyntaxError extends Error {
     message: string,
     readonly line: number,
     readonly column: number,
+    /** Problems found before this one that parsing went on past (like the bundler, which reports them all). */
+    readonly earlier: readonly TsxSyntaxError[] = [],
   ) {
     super(message);
   }
@@ -66,16 +68,22 @@ const NUMBER = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
  * const expr = p.expression();
  */
 export class TsxParser {
+  private readonly recovered: TsxSyntaxError[] = [];
+
   constructor(
     readonly src: string,
     public pos: number,
   ) {}
 
-  /** Throws a `TsxSyntaxError` at the current (or given) position. */
-  fail(message: string, at = this.pos): never {
+  private problem(message: string, at: number): TsxSyntaxError {
     const before = this.src.slice(0, at);
     const line = before.split("\n").length;
-    throw new TsxSyntaxError(message, line, at - (before.lastIndexOf("\n") + 1));
+    return new TsxSyntaxError(message, line, at - (before.lastIndexOf("\n") + 1), [...this.recovered]);
+  }
+
+  /** Throws a `TsxSyntaxError` at the current (or given) position. */
+  fail(message: string, at = this.pos): never {
+    throw this.problem(message, at);
   }
 
   /** Skips whitespace and comments. */
@@ -343,14 +351,13 @@ export class TsxParser {
 
   /** A JSX element or fragment (the `<` is next). */
   jsx(): JsxNode {
-    const open = this.pos;
     this.expect("<");
-    if (this.eat(">")) return { t: "fragment", children: this.jsxChildren("", open) };
+    if (this.eat(">")) return { t: "fragment", children: this.jsxChildren("") };
     const name = this.tagName();
     const attrs: JsxAttr[] = [];
     for (;;) {
       if (this.eat("/>")) return { t: "element", name, attrs, children: [] };
-      if (this.eat(">")) return { t: "element", name, attrs, children: this.jsxChildren(name, open) };
+      if (this.eat(">")) return { t: "element", name, attrs, children: this.jsxChildren(name) };
       if (this.eat("{")) {
         this.expect("...");
         attrs.push({ spread: this.expression() });
@@ -389,7 +396,7 @@ export class TsxParser {
     return found[0];
   }
 
-  private jsxChildren(name: string, open: number): JsxNode[] {
+  private jsxChildren(name: string): JsxNode[] {
     const children: JsxNode[] = [];
     let text = "";
     const flush = () => {
@@ -404,7 +411,7 @@ export class TsxParser {
         if (this.src.startsWith("</", this.pos)) {
           this.pos += 2;
           const closing = this.src[this.pos] === ">" ? "" : this.tagName();
-          if (closing !== name) this.fail(`Unexpected closing "${closing}" tag does not match opening "${name}" tag`, this.pos - closing.length);
+          if (closing !== name) this.fail(`Expected closing "${closing}" tag to match opening "${name}" tag`, this.pos - closing.length);
           this.expect(">");
           return children;
         }
@@ -418,13 +425,16 @@ export class TsxParser {
           this.expect("}");
         }
       } else if (c === "}" || c === ">") {
-        this.fail(`The character "${c}" is not valid inside a JSX element`);
+        // like the bundler: reported, then read on as text
+        this.recovered.push(this.problem(`The character "${c}" is not valid inside a JSX element`, this.pos));
+        text += c;
+        this.pos++;
       } else {
         text += c;
         this.pos++;
       }
     }
-    return this.fail(name ? `Unexpected end of file before a closing "${name}" tag` : "Unexpected end of file before a closing fragment tag", open);
+    return this.fail(name ? `Unexpected end of file before a closing "${name}" tag` : "Unexpected end of file before a closing fragment tag", this.src.length);
   }
 }
 
