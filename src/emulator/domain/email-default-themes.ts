@@ -1,7 +1,7 @@
 /**
- * The platform's default e-mail themes (and the sources it previews and creates with), as its admin API serves them (`GET /internal/email-themes/{id}`,
- * `GET /internal/email-templates`): wire values, kept byte for byte so an app reads what the platform would send.
- * `test/emulator/email-defaults.test.ts` compares them with the official SDK's copy.
+ * The platform's default e-mail themes, and the template sources it previews themes with and starts new templates
+ * from, as its admin API serves them (`GET /internal/email-themes/{id}`, `GET /internal/email-templates`): wire
+ * values, kept byte for byte. `test/emulator/email-defaults.test.ts` compares them with the official SDK's copy.
  */
 
 /**
