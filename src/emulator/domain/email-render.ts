@@ -53,6 +53,7 @@ function load(source: string, name: "EmailTheme" | "EmailTemplate"): SourceCompo
     return findComponent(source, name);
   } catch (e) {
     if (e instanceof TsxSyntaxError) throw buildError(name === "EmailTheme" ? "theme.tsx" : "template.tsx", e);
+    if (e instanceof RangeError) throw runtimeError(e.message);
     throw e;
   }
 }
@@ -65,7 +66,8 @@ function run(c: SourceComponent, file: string, props: Record<string, unknown>, c
     return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   } catch (e) {
     if (e instanceof TsxSyntaxError) throw buildError(file, e);
-    if (e instanceof SourceRuntimeError) throw runtimeError(e.message);
+    // a thrown error, or one the evaluation itself ran into (e.g. a stack overflow on very deep JSX)
+    if (e instanceof SourceRuntimeError || e instanceof RangeError) throw runtimeError(e.message);
     throw e;
   }
 }

@@ -425,8 +425,8 @@ export class TsxParser {
           this.expect("}");
         }
       } else if (c === "}" || c === ">") {
-        // like the bundler: reported, then read on as text
-        this.recovered.push(this.problem(`The character "${c}" is not valid inside a JSX element`, this.pos));
+        // like the bundler: reported, then read on as text (a few are kept; the source may hold thousands)
+        if (this.recovered.length < 10) this.recovered.push(this.problem(`The character "${c}" is not valid inside a JSX element`, this.pos));
         text += c;
         this.pos++;
       } else {
