@@ -87,6 +87,8 @@ describe("rendering the default theme", () => {
     expect(mail.html).toContain("Hi, Grace! Please click on the following button to verify your email.");
     expect(mail.html).toContain('href="https://app.example.com/verify?code=abc"');
     expect(mail.html).toContain('style="overflow-x:hidden"');
+    // a real send passes the theme an unsubscribe link, so the theme's conditional section is there
+    expect(mail.html).toMatch(/<a href="[^"]+" class="text-blue-600" target="_blank" rel="noopener noreferrer">Click here<\/a> to unsubscribe from these emails/);
   });
 });
 

@@ -66,7 +66,7 @@ describe("e-mail drafts", () => {
     const mail = em.outbox.list({ to: email }).at(-1)!;
     expect(mail.subject).toBe("Draft for Latchkey Demo");
     expect(mail.html).toContain("Hello Grace");
-    expect(mail.html).not.toContain("Unsubscribe");
+    expect(mail.html).not.toContain("to unsubscribe from these emails");
     expect((await admin(`/internal/email-drafts/${id}`)).json.sent_at_millis).toEqual(expect.any(Number));
     const entry = (await call(em, "/emails/outbox", { access: "server" })).json.items.find((e: { email_draft_id: string }) => e.email_draft_id === id);
     expect(entry).toMatchObject({ created_with: "draft", theme_id: null, status: "sent" });
@@ -108,6 +108,6 @@ describe("template rewrite and theme deletion", () => {
     expect((await admin(`/internal/email-themes/${selected}`, undefined, "DELETE")).status).toBe(200);
     const user = await signUp(em, freshEmail("notheme"));
     await call(em, "/emails/send-email", { access: "server", body: { user_ids: [user.user_id], html: "<p>bare</p>", subject: "Bare" } });
-    expect(em.outbox.list({ to: user.email }).at(-1)).toMatchObject({ subject: "Bare", html: expect.not.stringContaining("Unsubscribe") });
+    expect(em.outbox.list({ to: user.email }).at(-1)).toMatchObject({ subject: "Bare", html: expect.not.stringContaining("to unsubscribe from these emails") });
   });
 });
