@@ -7,7 +7,12 @@ import type { Expr, JsxAttr, JsxNode } from "./tsx-parse";
  * give `undefined`.
  */
 
-/** Rendered HTML (a JSX value), kept apart from strings so it is not escaped again. */
+/**
+ * Rendered HTML (a JSX value), kept apart from strings so it is not escaped again.
+ *
+ * @example
+ * const children = new Markup("<p>Hi</p>");
+ */
 export class Markup {
   constructor(readonly html: string) {}
 }
@@ -26,7 +31,12 @@ class Arrow {
   }
 }
 
-/** Names visible to an expression. */
+/**
+ * Names visible to an expression.
+ *
+ * @example
+ * const scope: Scope = { user: { displayName: "Ada" } };
+ */
 export type Scope = Record<string, unknown>;
 
 /**
@@ -208,7 +218,12 @@ function attrsHtml(props: Record<string, unknown>): string {
   return out;
 }
 
-/** An HTML element. */
+/**
+ * An HTML element as React prints it (void elements self-closed, `dangerouslySetInnerHTML` as is).
+ *
+ * @example
+ * tag("a", { href: "https://x", className: "link" }, "Open"); // '<a href="https://x" class="link">Open</a>'
+ */
 export function tag(name: string, props: Record<string, unknown>, inner: string): string {
   if (VOID.has(name)) return `<${name}${attrsHtml(props)}/>`;
   const html = (props.dangerouslySetInnerHTML as { __html?: unknown } | undefined)?.__html;

@@ -3,17 +3,37 @@
  * which values each accepts and how each problem is worded. One place, so every field of a kind reads the same.
  */
 
-/** A string format a request field can have. */
+/**
+ * A string format a request field can have.
+ *
+ * @example
+ * const format: StringFormat = "url";
+ */
 export type StringFormat = "email" | "strictEmail" | "uuid" | "url";
 
-/** yup's `string().uuid()`: versions 1–5 with the RFC variant, or the nil UUID; the empty string is not a UUID. */
+/**
+ * yup's `string().uuid()`: versions 1–5 with the RFC variant, or the nil UUID; the empty string is not a UUID.
+ *
+ * @example
+ * UUID_RE.test("3241a285-8329-4d69-8f3d-316e08cf140c"); // true
+ */
 export const UUID_RE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000)$/i;
 
-/** yup's `string().email()` (the HTML spec's pattern); yup lets the empty string through. */
+/**
+ * yup's `string().email()` (the HTML spec's pattern); yup lets the empty string through.
+ *
+ * @example
+ * EMAIL_RE.test("ada@localhost"); // true
+ */
 export const EMAIL_RE =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-/** The extra pattern of the platform's `strictEmailSchema` (sign-up and one-time-code e-mails). */
+/**
+ * The extra pattern of the platform's `strictEmailSchema` (sign-up and one-time-code e-mails).
+ *
+ * @example
+ * STRICT_EMAIL_RE.test("ada@localhost"); // false
+ */
 export const STRICT_EMAIL_RE = /^[^.]+(\.[^.]+)*@.*\.[^.][^.]+$/;
 
 /** The platform's `strictEmailSchema` length bound. */

@@ -73,7 +73,8 @@ function patchTemplate(ctx: RequestContext) {
  */
 export function emailThemeRoutes(_core: EmulatorCore): RouteDef[] {
   const admin = { access: ADMIN_ONLY } as const;
-  const name = t.object({ display_name: t.string({ min: 1 }).defined() }).defined();
+  // the platform takes any display name, the empty one included (`yupString().defined()`)
+  const name = t.object({ display_name: t.string().defined() }).defined();
   const themeParams = t.object({ id: t.string().defined() });
   const templateParams = t.object({ templateId: t.string({ format: "uuid" }).defined() });
   return [
