@@ -27,7 +27,7 @@ export const userCreateSchema: Field = t.object({
   primary_email_auth_enabled: t.boolean(),
   passkey_auth_enabled: t.boolean(),
   password: t.string({ max: 70 }).nullable(),
-  password_hash: t.string({ min: 1 }),
+  password_hash: t.string({ nonEmpty: true }),
   otp_auth_enabled: t.boolean(),
   totp_secret_base64: totpSecretField(),
   is_anonymous: t.boolean(),

@@ -67,7 +67,7 @@ export function otpRoutes(_core: EmulatorCore): RouteDef[] {
       method: "POST",
       path: "/auth/otp/send-sign-in-code",
       access: CLIENT_OR_HIGHER,
-      body: t.object({ email: t.string({ format: "email" }).defined(), callback_url: t.string({ format: "url" }).defined(), ...botChallengeFields }).defined(),
+      body: t.object({ email: t.string({ format: "strictEmail" }).defined(), callback_url: t.string({ format: "url" }).defined(), ...botChallengeFields }).defined(),
       handler: sendSignInCode,
     },
     { method: "POST", path: "/auth/otp/sign-in", access: CLIENT_OR_HIGHER, body: code, handler: signIn },

@@ -36,7 +36,8 @@ async function initiateRegistration(ctx: RequestContext) {
   const user = userOf(ctx);
   assertEnabled(project);
   const { generateRegistrationOptions } = await webauthnServer();
-  const name = user.displayName || primaryChannel(ctx.core, user)?.value || "Stack Auth User";
+  // the platform's fallback when the user has neither a display name nor a primary e-mail
+  const name = user.displayName || primaryChannel(ctx.core, user)?.value || "Hexclave User";
   const generated = await generateRegistrationOptions({
     rpName: project.displayName,
     rpID: PASSKEY_SENTINEL_RP_ID,
