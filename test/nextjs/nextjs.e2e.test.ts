@@ -193,8 +193,8 @@ test("the proxy verifies the token locally: no request to the platform per page 
   const mid = await stats();
   for (let i = 0; i < views; i++) expect(await (await get("/protected", true)).text()).toContain(email);
   const made = requestsBetween(mid, await stats());
-  expect(Object.keys(made)).toEqual(["GET /users/:user_id"]);
-  expect(made["GET /users/:user_id"]).toBeLessThanOrEqual(2 * views);
+  expect(Object.keys(made)).toEqual(["GET /users/me"]);
+  expect(made["GET /users/me"]).toBeLessThanOrEqual(2 * views);
   // The project's public keys were fetched once, by the proxy's first verification, and then kept.
   expect((await stats()).routes["GET /projects/:project_id/.well-known/jwks.json"]?.requests).toBe(1);
 });
