@@ -17,7 +17,7 @@ const app = new StackClientApp({
   tokenStore: "cookie",
   redirectMethod: "window",
   ...(config.options ?? {}),
-} as ConstructorParameters<typeof StackClientApp>[0]);
+});
 Object.assign(window, { app, pageDone: Promise.resolve("ready") });
 
 function Home() {
