@@ -19,7 +19,8 @@ import { call, startTestEmulator } from "./helpers";
  *
  * Reproduce a failure with the seed it prints: `LATCHKEY_FUZZ_SEED=<seed> npx jest test/emulator/fuzz-routes.test.ts`.
  * `LATCHKEY_FUZZ_RUNS` sets the random requests per route (default 12) and `LATCHKEY_FUZZ_BUDGET_MS` the time budget
- * (default 35 s) for longer campaigns; `LATCHKEY_FUZZ_VERBOSE=1` prints the counts.
+ * (default 35 s) for longer campaigns, `LATCHKEY_FUZZ_ONLY` a pattern of route names (e.g. `^POST /teams$`);
+ * `LATCHKEY_FUZZ_VERBOSE=1` prints the counts.
  */
 
 const SEED = Number(process.env.LATCHKEY_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -43,7 +44,8 @@ afterAll(() => em.stop());
 test(`every route answers random and hostile requests with a 4xx in the platform's shape, never a 5xx (seed ${SEED})`, async () => {
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   let fx: FuzzFixture = await createFixture(em);
-  const routes = em.core.router.list().filter((r) => !EXCLUDED.has(r.name));
+  const only = process.env.LATCHKEY_FUZZ_ONLY ? new RegExp(process.env.LATCHKEY_FUZZ_ONLY) : null;
+  const routes = em.core.router.list().filter((r) => !EXCLUDED.has(r.name) && (!only || only.test(r.name)));
   const failures: string[] = [];
   let sent = 0;
   let rebuilt = 0;
@@ -76,7 +78,7 @@ test(`every route answers random and hostile requests with a 4xx in the platform
   const elapsed = Date.now() - started;
   if (process.env.LATCHKEY_FUZZ_VERBOSE) console.log(`fuzz seed ${SEED}: ${sent} requests over ${routes.length} routes in ${elapsed} ms (fixture rebuilt ${rebuilt} times), statuses ${JSON.stringify(statuses)}`, Object.entries(codes).sort((a, b) => b[1] - a[1]).slice(0, 25));
   expect(failures).toEqual([]);
-  expect(sent).toBeGreaterThan(routes.length * 3);
+  expect(sent).toBeGreaterThanOrEqual(Math.min(routes.length * 3, 1000));
   // nothing reached a prototype
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
