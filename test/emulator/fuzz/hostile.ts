@@ -71,6 +71,10 @@ export function hostileRequests(fx: FuzzFixture, route: RouteDef, maxBodyBytes: 
   out.push(
     { kind: "JSON nested 100,000 levels", method: route.method, url, headers: json, body: deepArray(100_000), expect: "4xx" },
     { kind: "a field nested 600 levels", method: route.method, url, headers: json, body: `{${JSON.stringify(firstField)}:${deepObject(600)}}`, expect: "4xx" },
+    // just inside the depth limit: where a field takes any JSON (metadata), it is stored, and later reads serve it
+    ...fields
+      .filter((f) => /metadata/.test(f))
+      .map((f): FuzzRequest => ({ kind: `${f} nested 500 levels`, method: route.method, url, headers: json, body: `{${JSON.stringify(f)}:${deepObject(500)}}`, expect: "any" })),
     { kind: "body one byte over the limit", method: route.method, url, headers: json, body: Buffer.alloc(maxBodyBytes + 1, 0x20), expect: "4xx" },
     { kind: "broken JSON", method: route.method, url, headers: json, body: '{"a": [1, 2', expect: "4xx" },
     {

@@ -152,9 +152,10 @@ function bodyArb(fx: FuzzFixture, route: RouteDef, fields: string[]): fc.Arbitra
 }
 
 /** A path segment: mostly a real id or `me`, else anything (percent-encoded, sometimes raw and broken). */
-function segmentArb(fx: FuzzFixture): fc.Arbitrary<string> {
+function segmentArb(fx: FuzzFixture, harvested: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(fx.user.id, "me", fx.teamId, fx.otherUserId, fx.contactChannelId, fx.apiKeyId, fx.user.sessionId, fx.projectId) },
+    { weight: harvested.length ? 3 : 0, arbitrary: harvested.length ? fc.constantFrom(...harvested).map(pct) : fc.constant("me") },
     { weight: 2, arbitrary: fc.constantFrom("github", "google", "team_admin", "team_member", "$read_members", "user", "team", "custom", "branch", "environment", "project") },
     { weight: 3, arbitrary: anyString(fx).filter((s) => s.length > 0).map(pct) },
     { weight: 1, arbitrary: fc.constantFrom("%ZZ", "%", "%00", "..", ".", "%2F..%2F", "a%2Fb", "%C0%AF", "%E2%80%AE") },
@@ -163,7 +164,7 @@ function segmentArb(fx: FuzzFixture): fc.Arbitrary<string> {
 
 function queryArb(fx: FuzzFixture, fields: string[]): fc.Arbitrary<string> {
   const key = fc.oneof(fields.length ? fc.constantFrom(...fields) : fc.constant("limit"), fc.constantFrom("__proto__", "constructor", "limit", "cursor", "user_id", "team_id"), fc.string({ maxLength: 10 }));
-  const entries = fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(fc.tuple(key, anyString(fx)), { maxLength: 5 }) });
+  const entries = fc.oneof({ weight: 1, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: fc.array(fc.tuple(key, anyString(fx)), { maxLength: 5 }) });
   return entries.map((e) => (e.length ? `?${new URLSearchParams(e)}` : ""));
 }
 
@@ -226,17 +227,20 @@ function headerSafe(v: string): string {
 }
 
 /** The request line for a route: its pattern with each `:param` (and `*rest`) filled in. */
-function pathArb(fx: FuzzFixture, route: RouteDef): fc.Arbitrary<string> {
+function pathArb(fx: FuzzFixture, route: RouteDef, harvested: readonly string[]): fc.Arbitrary<string> {
   const parts = route.path.split("/").filter(Boolean);
   const prefix = (route.scope ?? "api") === "api" ? fc.constantFrom("/api/v1", "/api/v1", "/api/latest") : fc.constant("");
-  return fc.tuple(prefix, fc.tuple(...parts.map((p) => (p.startsWith(":") || p.startsWith("*") ? segmentArb(fx) : fc.constant(p))))).map(([pre, segs]) => `${pre}/${segs.join("/")}`);
+  return fc.tuple(prefix, fc.tuple(...parts.map((p) => (p.startsWith(":") || p.startsWith("*") ? segmentArb(fx, harvested) : fc.constant(p))))).map(([pre, segs]) => `${pre}/${segs.join("/")}`);
 }
 
-/** Random requests for a route (deterministic for a seed). */
-export function randomRequests(fx: FuzzFixture, route: RouteDef, seed: number, count: number): FuzzRequest[] {
+/**
+ * Random requests for a route (deterministic for a seed and the same `harvested` ids: ids of records earlier
+ * answers created, so requests reach what the fuzz itself made).
+ */
+export function randomRequests(fx: FuzzFixture, route: RouteDef, seed: number, count: number, harvested: readonly string[] = []): FuzzRequest[] {
   const bodyFields = fieldNames(route.body);
   const queryFields = fieldNames(route.query);
-  const arb = fc.record({ path: pathArb(fx, route), query: queryArb(fx, queryFields), headers: headersArb(fx, route), body: bodyArb(fx, route, bodyFields) });
+  const arb = fc.record({ path: pathArb(fx, route, harvested), query: queryArb(fx, queryFields), headers: headersArb(fx, route), body: bodyArb(fx, route, bodyFields) });
   return fc.sample(arb, { seed, numRuns: count }).map((r) => ({
     method: route.method,
     url: r.path + r.query,
