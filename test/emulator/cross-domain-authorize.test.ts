@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { StackClientApp } from "@stackframe/js";
 import type { RunningEmulator } from "../../src/emulator";
-import { call, expectKnown, signUp, startTestEmulator } from "./helpers";
+import { call, expectKnown, freshEmail, signUp, startTestEmulator } from "./helpers";
 import { exchange, pkce } from "./oauth-helpers";
 
 // POST /auth/oauth/cross-domain/authorize over real HTTP: the handoff of a signed-in session to another domain of
@@ -49,6 +50,27 @@ describe("a signed-in session is handed to another domain", () => {
     expect(r.status).toBe(200);
     const code = new URL(r.json.redirect_url).searchParams.get("code")!;
     expectKnown(await exchange(em, code, pkce().verifier, "stack-auth-mobile-oauth-url://callback"), 400, "INVALID_AUTHORIZATION_CODE");
+  });
+});
+
+describe("the official SDK's handoff", () => {
+  /** The official client app's internal call (what its redirect to another domain's handler runs). */
+  type Handoff = { _createCrossDomainAuthRedirectUrl(o: { redirectUri: string; state: string; codeChallenge: string; afterCallbackRedirectUrl?: string }): Promise<string> };
+
+  test("the official client app gets a redirect URL whose code signs the same user in", async () => {
+    const app = new StackClientApp({ projectId: em.projectId, publishableClientKey: em.keys.publishableClientKey, baseUrl: em.url, tokenStore: "memory" });
+    const email = freshEmail("handoff");
+    expect((await app.signUpWithCredential({ email, password: "password123", noRedirect: true, noVerificationCallback: true })).status).toBe("ok");
+    const { verifier, challenge } = pkce();
+    const url = new URL(await (app as unknown as Handoff)._createCrossDomainAuthRedirectUrl({ redirectUri: TARGET, state: "st", codeChallenge: challenge }));
+    expect(url.searchParams.get("state")).toBe("st");
+    const tokens = await exchange(em, url.searchParams.get("code")!, verifier, TARGET);
+    expect((await call(em, "/users/me", { accessToken: tokens.json.access_token })).json.primary_email).toBe(email);
+    // an untrusted target fails in the SDK as the platform's known error
+    await expect((app as unknown as Handoff)._createCrossDomainAuthRedirectUrl({ redirectUri: "https://evil.example/cb", state: "st", codeChallenge: challenge })).rejects.toMatchObject({
+      errorCode: "REDIRECT_URL_NOT_WHITELISTED",
+      statusCode: 400,
+    });
   });
 });
 

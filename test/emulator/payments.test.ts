@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { StackClientApp } from "@stackframe/js";
 import type { RunningEmulator } from "../../src/emulator";
-import { call, expectKnown, signUp, startTestEmulator } from "./helpers";
+import { call, expectKnown, freshEmail, signUp, startTestEmulator } from "./helpers";
 import { addMember, serverTeam, userWithTeam } from "./team-helpers";
 
 // The read side of the payments API the official account-settings page loads: billing, products and invoices of a
@@ -30,6 +31,21 @@ describe("a signed-in user reads their own customer", () => {
     expect((await call(em, `/payments/billing/user/${randomUUID()}`, { access: "server" })).json).toEqual(NO_BILLING);
     expect((await call(em, "/payments/products/custom/my-customer", { access: "server" })).json).toEqual(EMPTY_PAGE);
     expect((await call(em, `/payments/invoices/team/${randomUUID()}`, { access: "admin" })).json).toEqual(EMPTY_PAGE);
+  });
+});
+
+describe("the official SDK", () => {
+  test("reads the user's and the team's billing and products as an empty customer", async () => {
+    const app = new StackClientApp({ projectId: em.projectId, publishableClientKey: em.keys.publishableClientKey, baseUrl: em.url, tokenStore: "memory" });
+    expect((await app.signUpWithCredential({ email: freshEmail("pay"), password: "password123", noRedirect: true, noVerificationCallback: true })).status).toBe("ok");
+    const user = await app.getUser({ or: "throw" });
+    expect(await user.getBilling()).toEqual({ hasCustomer: false, defaultPaymentMethod: null });
+    const products = await user.listProducts({ limit: 1 });
+    expect([...products]).toEqual([]);
+    expect(products.nextCursor).toBeNull();
+    const team = (await user.listTeams())[0];
+    expect([...(await team.listProducts())]).toEqual([]);
+    expect(await team.getBilling()).toEqual({ hasCustomer: false, defaultPaymentMethod: null });
   });
 });
 
