@@ -1,91 +1,82 @@
 #!/usr/bin/env node
-// `npm run demo`: starts the embedded emulator, walks through the SDK against it over real HTTP, printing each
-// step, then leaves the emulator running with its URL and keys so you can keep playing (Ctrl+C to stop).
-// Runs on the built package (`npm run demo` builds first). `--port N` picks the port (default 8102, or a free one
-// when that is busy); `--exit` stops after the walkthrough (the demo test uses it).
-import { startEmulator } from "../dist/emulator.js";
-import { ClientApp, KnownErrors, ServerApp } from "../dist/index.js";
+// `npm run demo`: the React demo app (examples/demo) on the embedded emulator. Prints the app's URL, the emulator's
+// inbox and the project's keys, then serves until Ctrl+C. Runs on the built package (`npm run demo` builds first).
+//
+//   --port N            the app's port (default 3000; 0 picks a free one)
+//   --emulator-port N   the emulator's port (default 8102; 0 picks a free one)
+//   --data FILE         keep the emulator's state (users, teams, sessions) in FILE between runs
+//   --help              this text
+import { DemoPortInUseError, startDemo } from "../examples/demo/server.mjs";
 
-const portArg = process.argv.indexOf("--port");
-const port = portArg > 0 ? Number(process.argv[portArg + 1]) : Number(process.env.PORT ?? 8102);
+const USAGE = `Usage: npm run demo -- [--port N] [--emulator-port N] [--data FILE]
 
-let emulator;
+  --port N            the demo app's port (default 3000; 0 picks a free one)
+  --emulator-port N   the emulator's port (default 8102; 0 picks a free one)
+  --data FILE         keep users, teams and sessions in FILE between runs (e.g. .latchkey-demo.json)`;
+
+/** Reads the flags; a bad one prints what is wrong and the usage, and exits with status 2. */
+function parseArgs(argv) {
+  const options = { port: 3000, emulatorPort: 8102, dataFile: undefined };
+  const fail = (message) => {
+    console.error(`${message}\n\n${USAGE}`);
+    process.exit(2);
+  };
+  const portOf = (flag, value) => {
+    const n = Number(value);
+    if (value === undefined || !/^\d+$/.test(value) || n > 65535) fail(`${flag} takes a port number from 0 to 65535 (got ${value === undefined ? "nothing" : JSON.stringify(value)}).`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === "--help" || flag === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (flag === "--port") options.port = portOf(flag, value());
+    else if (flag === "--emulator-port") options.emulatorPort = portOf(flag, value());
+    else if (flag === "--data") {
+      const file = value();
+      if (!file || file.startsWith("--")) fail("--data takes a file name, e.g. --data .latchkey-demo.json.");
+      options.dataFile = file;
+    } else fail(`Unknown option ${JSON.stringify(argv[i])}.`);
+  }
+  return options;
+}
+
+const options = parseArgs(process.argv.slice(2));
+let demo;
 try {
-  emulator = await startEmulator({ port, quiet: true });
+  demo = await startDemo({ ...options, quiet: true });
 } catch (error) {
-  if (error?.code !== "EADDRINUSE") throw error;
-  console.log(`port ${port} is busy, using a free one`);
-  emulator = await startEmulator({ port: 0, quiet: true });
+  if (error instanceof DemoPortInUseError || error?.name === "DemoNotBuiltError" || error?.name === "EmulatorDataFileError") {
+    console.error(`latchkey demo: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
 }
-const { url, projectId, keys } = emulator;
-const step = (n, text) => console.log(`\n${n}. ${text}`);
-const show = (label, value) => console.log(`   ${label}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
 
-console.log(`latchkey demo — emulator at ${url}`);
-const app = new ClientApp({ projectId, publishableClientKey: keys.publishableClientKey, baseUrl: url, tokenStore: "memory" });
-const email = `ada-${Date.now().toString(36)}@example.com`;
-const password = "correct horse battery";
-
-step(1, `sign up ${email}`);
-const signUp = await app.signUpWithCredential({ email, password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" });
-show("result", signUp.status);
-let user = await app.getUser({ or: "throw" });
-show("user", { id: user.id, primaryEmail: user.primaryEmail, primaryEmailVerified: user.primaryEmailVerified });
-
-step(2, "verify the e-mail with the link from the emulator's outbox");
-const outbox = await (await fetch(`${url}/emulator/outbox`)).json();
-const mail = (outbox.items ?? outbox).filter((m) => JSON.stringify(m).includes(email)).at(-1);
-const code = /[?&]code=([a-z0-9]{45})/i.exec(JSON.stringify(mail))?.[1];
-show("verifyEmail", (await app.verifyEmail(code)).status);
-show("primaryEmailVerified", (await app.getUser({ or: "throw" })).primaryEmailVerified);
-
-step(3, "sign out, then sign in with a wrong and the right password");
-await app.signOut();
-show("after sign-out, getUser()", await app.getUser());
-const wrong = await app.signInWithCredential({ email, password: "not my password" });
-show("wrong password", wrong.status === "error" && KnownErrors.EmailPasswordMismatch.isInstance(wrong.error) ? `error ${wrong.error.code}` : wrong.status);
-show("right password", (await app.signInWithCredential({ email, password })).status);
-user = await app.getUser({ or: "throw" });
-
-step(4, "a team: create one (it becomes the selected team) and list the user's teams");
-const team = await user.createTeam({ displayName: "Analytical Engines" });
-show("created", { id: team.id, displayName: team.displayName });
-show("teams", (await user.listTeams()).map((t) => t.displayName));
-show("selectedTeam", (await app.getUser({ or: "throw" })).selectedTeam?.displayName);
-show("can update the team", await user.hasPermission(team, "$update_team"));
-
-step(5, "an API key: created once with its full value, listed afterwards with its last four characters");
-const key = await user.createApiKey({ description: "demo key", expiresAt: new Date(Date.now() + 86_400_000) });
-show("created", { description: key.description, value: key.value.slice(0, 12) + "…", isValid: key.isValid() });
-show("listed", (await user.listApiKeys()).map((k) => ({ description: k.description, value: k.value })));
-
-step(6, "a server-side user listing with the secret server key, and local verification of the user's token");
-const server = new ServerApp({ projectId, baseUrl: url, secretServerKey: keys.secretServerKey, tokenStore: null });
-const page = await server.listUsers({ limit: 5, orderBy: "signedUpAt", desc: true });
-show("newest users", page.map((u) => u.primaryEmail));
-show("next cursor", page.nextCursor);
-const claims = await server.verifyAccessToken(await app.getAccessToken());
-show("verified locally", { userId: claims.userId, email: claims.email });
-
-step(7, "the project, as a client sees it");
-const project = await app.getProject();
-show("project", { id: project.id, displayName: project.displayName, magicLinkEnabled: project.config.magicLinkEnabled });
-
+const row = (label, value) => `  ${label.padEnd(24)}${value}`;
 console.log(`
-The emulator keeps running (Ctrl+C to stop):
-  URL                   ${url}
-  inbox                 ${url}/
-  project id            ${projectId}
-  publishable key       ${keys.publishableClientKey}
-  secret server key     ${keys.secretServerKey}
-  super secret admin    ${keys.superSecretAdminKey}`);
+Latchkey demo is running. Open the app in your browser:
 
-if (process.argv.includes("--exit")) {
-  await emulator.stop();
-  process.exit(0);
-}
+${row("App", demo.url)}
+${row("Emulator inbox", `${demo.inboxUrl}   (verification, magic-link and invitation e-mails)`)}
+${row("Emulator API", `${demo.emulatorUrl}/api/v1`)}
+
+${row("Project id", demo.projectId)}
+${row("Publishable key", demo.keys.publishableClientKey)}
+${row("Secret server key", demo.keys.secretServerKey)}
+${row("Super secret admin key", demo.keys.superSecretAdminKey)}
+
+${demo.dataFile ? `Users, teams and sessions are kept in ${demo.dataFile}.` : "Users live in memory until you stop: add --data .latchkey-demo.json to keep them between runs."}
+Sign in with GitHub or Google goes to the emulator's mock provider. Press Ctrl+C to stop.`);
+
+let stopping = false;
 const stop = async () => {
-  await emulator.stop();
+  if (stopping) process.exit(130); // a second Ctrl+C does not wait
+  stopping = true;
+  console.log("\nStopping the demo…");
+  await demo.stop();
   process.exit(0);
 };
 process.on("SIGINT", stop);

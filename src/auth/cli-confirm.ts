@@ -53,8 +53,7 @@ export async function confirmCliLogin(
   const session = ctx.core.session(optionalObject(options, "confirmCliLogin options").tokenStore);
   const { refreshToken } = await session.store.get();
   if (!refreshToken) {
-    const message = "Sign in before confirming a CLI login: there is no signed-in user.";
-    return err(knownError("USER_AUTHENTICATION_REQUIRED", undefined, message, 401) as KnownErrors["UserAuthenticationRequired"]);
+    return err(knownError("USER_AUTHENTICATION_REQUIRED", undefined, "User authentication required for this endpoint.", 401) as KnownErrors["UserAuthenticationRequired"]);
   }
   const body = { login_code: loginCode, refresh_token: refreshToken };
   const done = await complete<unknown, KnownErrors["RestrictedUserNotAllowed"]>(ctx, body, ["RESTRICTED_USER_NOT_ALLOWED"]);

@@ -21,7 +21,7 @@ export function checkNewPassword(
     return knownError("PASSWORD_TOO_LONG", { maxLength: PASSWORD_MAX_LENGTH }, `Password too long. Maximum length is ${PASSWORD_MAX_LENGTH}.`) as KnownErrors["PasswordTooLong"];
   }
   if (confirmation !== undefined && confirmation !== password) {
-    return knownError("PASSWORD_CONFIRMATION_MISMATCH", undefined, "The password and its confirmation do not match.") as KnownErrors["PasswordConfirmationMismatch"];
+    return knownError("PASSWORD_CONFIRMATION_MISMATCH", undefined, "Passwords do not match.") as KnownErrors["PasswordConfirmationMismatch"];
   }
   return null;
 }

@@ -5,7 +5,7 @@ import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { encodeAuthorizationHeader } from "../token-stores/authorization-header";
 import type { CurrentUserJson } from "../resources/users";
-import { forgetSession } from "./context";
+import { leaving } from "../urls/redirect";
 import type { AuthContext, TokenResponse } from "./context";
 
 /**
@@ -64,7 +64,8 @@ export async function resolveUser(
     throw new LatchkeyError('No user is signed in, and getUser was called with { or: "throw" }.', "NotSignedInError");
   }
   if (or === "redirect") {
-    if (await ctx.core.redirectToHandler(onboarding ? "onboarding" : "signIn", { replace: true })) return new Promise(() => {});
+    // A page already leaving (signing out goes to after-sign-out) starts no second navigation, to sign-in.
+    if (leaving || (await ctx.core.redirectToHandler(onboarding ? "onboarding" : "signIn", { replace: true }))) return new Promise(() => {});
     throw new LatchkeyError(
       'No user is signed in, and getUser({ or: "redirect" }) cannot navigate here (redirectMethod is "none").',
       "NotSignedInError",
@@ -93,8 +94,7 @@ export async function signOut(ctx: AuthContext, options?: { redirectUrl?: URL | 
       if (!isKnownErrorOf(error, "REFRESH_TOKEN_ERROR") && !isKnownErrorOf(error, "INVALID_ACCESS_TOKEN")) throw error;
     }
   }
-  await session.invalidate();
-  forgetSession(ctx, session);
+  await session.invalidate(); // its listener (the app's onSessionInvalidated) forgets what was cached for it
   if (redirectUrl !== undefined) await ctx.core.redirect(redirectUrl, true);
   else await ctx.core.redirectToHandler("afterSignOut");
 }

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { EmulatorDataFileError } from "./store/persistence";
 import { startEmulator, type RunningEmulator } from "./server";
 
-const USAGE = `Usage: latchkey emulator [--port 8102] [--host 127.0.0.1] [--data file.json] [--fast-passwords] [--quiet]
+const USAGE = `Usage: latchkey emulator [--port 8102] [--host 127.0.0.1] [--data file.json] [--fast-passwords] [--deterministic] [--quiet]
 
 Starts a local, in-memory server that speaks the platform's REST API.
   --port            TCP port (default 8102; 0 picks a free one)
@@ -11,6 +11,8 @@ Starts a local, in-memory server that speaks the platform's REST API.
   --data            keep state in this JSON file (loaded on start, written on every change;
                     a change that cannot be written is refused with 507 and rolled back)
   --fast-passwords  hash passwords with a fast hash instead of scrypt (for tests)
+  --deterministic   test mode: passkey options use the platform's fixed test challenge ("MOCK",
+                    base64url TU9DSw), so recorded passkey responses can be replayed
   --quiet           no diagnostic lines on stderr (unsaved changes are still reported)`;
 
 /**
@@ -26,6 +28,7 @@ export function banner(em: RunningEmulator, dataFile: string | undefined): strin
     row("API base", `${em.url}/api/v1`),
     row("Inbox", `${em.url}/`),
     row("State", dataFile ? `persisted to ${dataFile}` : "memory only"),
+    ...(em.settings.deterministic ? [row("Test mode", "deterministic (fixed passkey challenge TU9DSw)")] : []),
     "",
     "Demo project",
     row("Project id", em.projectId),
@@ -61,6 +64,7 @@ export async function main(argv: string[]): Promise<number> {
         host: { type: "string" },
         data: { type: "string" },
         "fast-passwords": { type: "boolean" },
+        deterministic: { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -86,6 +90,7 @@ export async function main(argv: string[]): Promise<number> {
       host: values.host,
       dataFile: values.data,
       passwordHashing: values["fast-passwords"] ? "fast" : "scrypt",
+      deterministic: values.deterministic,
       quiet: values.quiet,
     });
   } catch (e) {

@@ -23,6 +23,11 @@ export interface EmulatorSettings {
   maxBodyBytes: number;
   /** Wait this long before answering `send-reset-code` for an unknown e-mail, like the platform (default 0). */
   unknownEmailDelayMs: number;
+  /**
+   * Test mode: passkey registration and sign-in options carry the fixed challenge `"MOCK"` (base64url `TU9DSw`), like
+   * the platform's hard-coded test challenge, so recorded WebAuthn responses can be replayed.
+   */
+  deterministic: boolean;
   /** No diagnostic lines on stderr (lost data is reported all the same). */
   quiet: boolean;
 }

@@ -38,6 +38,11 @@ export interface EmulatorOptions {
   maxBodyBytes?: number;
   /** Delay for password-reset requests of unknown e-mails, like the platform's (default 0 ms). */
   unknownEmailDelayMs?: number;
+  /**
+   * Test mode (default false): passkey registration and sign-in options use the fixed challenge `"MOCK"` (base64url
+   * `TU9DSw`), as the platform does in its test mode, so recorded passkey responses can be replayed.
+   */
+  deterministic?: boolean;
   /** No diagnostic lines on stderr. A change that could not be saved to `dataFile` is still reported there. */
   quiet?: boolean;
   /** Extra route families to register after the built-in ones. */
@@ -112,6 +117,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     passwordHashing,
     maxBodyBytes: options.maxBodyBytes ?? INPUT_LIMITS.defaultMaxBodyBytes,
     unknownEmailDelayMs: options.unknownEmailDelayMs ?? 0,
+    deterministic: options.deterministic ?? false,
     quiet: options.quiet ?? false,
   };
   const core = new EmulatorCore(store, settings);

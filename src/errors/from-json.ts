@@ -8,7 +8,7 @@ import { KnownError } from "./known-error";
  *
  * @internal
  * @example
- * const e = knownError("PASSWORD_TOO_SHORT", { min_length: 8 }, "Password too short.", 400);
+ * const e = knownError("PASSWORD_TOO_SHORT", { min_length: 8 }, "Password too short. Minimum length is 8.", 400);
  */
 export const knownError = (code: string, details?: Record<string, unknown>, message?: string, status = 400): KnownError =>
   new KnownError(code, details, message, status, lineageOf(code));

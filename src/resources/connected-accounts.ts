@@ -114,7 +114,7 @@ export const notAvailable = (provider: string, scope: string) => {
   const details =
     (scope ? `No token with the scopes [${scope}] can be had for this account.` : "The provider's refresh token was probably revoked or has expired.") +
     " The user has to link the account again.";
-  const message = `No OAuth access token is available for the connected account (provider: ${provider}). ${details}`;
+  const message = `Failed to retrieve an OAuth access token for the connected account (provider: ${provider}). ${details}`;
   return knownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", { provider, details }, message) as KnownErrors["OAuthAccessTokenNotAvailable"];
 };
 

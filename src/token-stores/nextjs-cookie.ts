@@ -53,7 +53,9 @@ export function createNextjsCookieTokenStore(options: { projectId: string }): To
       try {
         // `next` is an optional peer. The specifier is a variable and the bundler hints tell webpack, Turbopack and
         // Vite to leave the import to the runtime, so apps without Next (or client bundles) never try to resolve it.
-        const specifier = "next/headers";
+        // It names the file: Node's ES module resolution adds no extension and `next` has no "exports" map, so a
+        // runtime import("next/headers") fails where "next/headers.js" loads (Next 14, 15 and 16 ship that file).
+        const specifier = "next/headers.js";
         return (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ specifier)) as NextHeadersModule;
       } catch {
         throw new ArgumentError(

@@ -38,7 +38,12 @@ export const absoluteUrl = (url: string): string => (inBrowser() ? new URL(url, 
 export const canNavigate = (method: RedirectMethod): boolean =>
   typeof method === "object" ? "navigate" in method || hookNavigators.has(method) || inBrowser() : method === "window" && inBrowser();
 
-let leaving = false;
+/**
+ * @internal True once this page started leaving through a `"window"` navigation (read live; see {@link pageIsLeaving}).
+ * @example
+ * if (leaving) return; // no second navigation
+ */
+export let leaving = false;
 /**
  * @internal True once this page started leaving through a `"window"` navigation (a UI should not start another).
  * @example

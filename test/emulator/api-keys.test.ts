@@ -106,7 +106,8 @@ describe("user API keys", () => {
     expect((await call(em, `/user-api-keys/${key.json.id}`, { access: "server" })).json.user_id).toBe(a.user_id);
     const noUserId = expectKnown(await call(em, "/user-api-keys", { access: "server" }), 400, "SCHEMA_ERROR");
     expect(noUserId).toEqual({ code: "SCHEMA_ERROR", details: { message: "user_id is required for user API keys" }, error: "user_id is required for user API keys" });
-    expectKnown(await call(em, `/user-api-keys/${key.json.id}`, { accessToken: a.access_token }), 400, "SCHEMA_ERROR");
+    // like the platform, a read by id needs no user_id: the key's own user may read it
+    expect((await call(em, `/user-api-keys/${key.json.id}`, { accessToken: a.access_token })).json.user_id).toBe(a.user_id);
     expectKnown(await call(em, "/user-api-keys/00000000-0000-4000-8000-000000000000", { access: "server" }), 404, "API_KEY_NOT_FOUND");
     expectKnown(await call(em, "/user-api-keys", { access: "server", body: { user_id: "00000000-0000-4000-8000-000000000000", description: "x", expires_at_millis: null } }), 404, "USER_NOT_FOUND");
     expectKnown(await call(em, "/user-api-keys?user_id=me"), 400, "CANNOT_GET_OWN_USER_WITHOUT_USER");

@@ -48,6 +48,21 @@ test("latchkey emulator prints the URL, ids, keys and inbox link, serves, and ex
   expect(await exited).toBe(0);
 });
 
+test("--deterministic starts the test mode: the banner says so and passkey options carry the fixed challenge", async () => {
+  const { child, output, exited } = run(["emulator", "--port", "0", "--fast-passwords", "--deterministic", "--quiet"]);
+  await waitFor(() => output().includes("Press Ctrl+C to stop."));
+  const text = output();
+  expect(text).toContain("deterministic (fixed passkey challenge TU9DSw)");
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)![1];
+  const projectId = /Project id:\s+(\S+)/.exec(text)![1];
+  const key = /Publishable client key:\s+(\S+)/.exec(text)![1];
+  const headers = { "content-type": "application/json", "x-stack-access-type": "client", "x-stack-project-id": projectId, "x-stack-publishable-client-key": key };
+  const res = await fetch(`${url}/api/v1/auth/passkey/initiate-passkey-authentication`, { method: "POST", headers, body: "{}" });
+  expect(((await res.json()) as { options_json: { challenge: string } }).options_json.challenge).toBe("TU9DSw");
+  child.kill("SIGINT");
+  expect(await exited).toBe(0);
+});
+
 test("SIGTERM also stops it cleanly", async () => {
   const { child, output, exited } = run(["emulator", "--port", "0", "--fast-passwords"]);
   await waitFor(() => output().includes("Press Ctrl+C to stop."));

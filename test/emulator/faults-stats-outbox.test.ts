@@ -100,7 +100,7 @@ describe("stats", () => {
       faults: 0,
       effects: { users_created: 1, sessions_created: 1, sign_ins: 1 },
     });
-    expect(s.routes["GET /users/:user_id"]).toMatchObject({ requests: 2, responses: { "200": 1, "400": 1 }, applied: 1 });
+    expect(s.routes["GET /users/me"]).toMatchObject({ requests: 2, responses: { "200": 1, "400": 1 }, applied: 1 });
     expect(s.totals).toEqual({ requests: 3, effects: { users_created: 1, sessions_created: 1, sign_ins: 1 } });
   });
 });
@@ -115,6 +115,7 @@ describe("outbox and inbox page", () => {
       id: expect.any(String),
       project_id: em.projectId,
       kind: "magic_link",
+      from: '"Latchkey Demo" <noreply@example.com>',
       to: [email],
       subject: expect.stringContaining(items[0].otp),
       text: expect.stringContaining(items[0].links[0]),

@@ -102,7 +102,12 @@ describe("PATCH /internal/projects/current", () => {
     const bad = await asOwner(p.id, "/internal/projects/current", { method: "PATCH", body: { config: { email_theme: "00000000-0000-4000-8000-000000000000" } } });
     expect([bad.status, bad.text]).toEqual([400, "Invalid email theme"]);
     const partial = await asOwner(p.id, "/internal/projects/current", { method: "PATCH", body: { config: { email_config: { type: "standard", host: "smtp.example.com" } } } });
-    expect([partial.status, partial.text]).toEqual([400, "A standard email_config needs port, username, password, sender_name, sender_email"]);
+    expect([partial.status, partial.headers.get("x-stack-known-error"), partial.json?.error]).toEqual([
+      400,
+      "SCHEMA_ERROR",
+      "Request validation failed on PATCH /api/v1/internal/projects/current:\n" +
+        ["port", "username", "password", "sender_name", "sender_email"].map((k) => `  - body.config.email_config.${k} must be defined`).join("\n"),
+    ]);
   });
 
   test("production mode is refused while any of the five checks fails", async () => {

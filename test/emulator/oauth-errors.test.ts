@@ -62,6 +62,7 @@ describe("authorize errors", () => {
     expect(body.error).toBe(
       [
         "Request validation failed on GET /api/v1/auth/oauth/authorize/github:",
+        "  - query.redirect_uri contains spaces",
         "  - query.redirect_uri is not a valid URL",
         "  - query.state must be defined",
         "  - query.grant_type must be one of the following values: authorization_code",

@@ -48,6 +48,14 @@ test("registration options carry the sentinel RP id and the user; a code of 45 c
   expect(o).not.toHaveProperty("hints");
 });
 
+test("a user with neither a display name nor a primary e-mail is named \"Hexclave User\" in the options, as on the platform", async () => {
+  const created = await call(em, "/users", { access: "server", body: {} });
+  expect(created.status).toBe(201);
+  const session = await call(em, "/auth/sessions", { access: "server", body: { user_id: created.json.id, expires_in_millis: 60_000 } });
+  const o = (await initiateRegistration(session.json.access_token)).json.options_json;
+  expect(o.user).toMatchObject({ name: "Hexclave User", displayName: "Hexclave User" });
+});
+
 test("register with a software authenticator, then sign in with it", async () => {
   const { user, authenticator } = await userWithPasskey();
   expect((await call(em, "/users/me", { accessToken: user.access_token })).json.passkey_auth_enabled).toBe(true);

@@ -108,7 +108,7 @@ describe("contact channels", () => {
     expect(all.filter((c: { is_primary: boolean }) => c.is_primary)).toHaveLength(1);
     expect((await call(em, path, { ...h, method: "DELETE", body: {} })).json).toEqual({ success: true });
     const gone = await call(em, path, h);
-    expect([gone.status, gone.text]).toEqual([404, "Contact channel not found"]);
+    expect([gone.status, gone.text]).toEqual([404, "Contact channel not found."]);
   });
 
   test("errors: duplicate, used for auth by someone else, client setting is_verified", async () => {

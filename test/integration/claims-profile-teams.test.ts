@@ -115,7 +115,7 @@ test("changes to fields no claim carries (metadata, OTP/passkey switches, passwo
   const { token } = await tokenOf(emulator, app);
   const before = await refreshCount(emulator);
   await user.setClientMetadata({ theme: "dark" });
-  await user.update({ otpAuthEnabled: true, passkeyAuthEnabled: false, profileImageUrl: "data:image/png;base64,AAAA" });
+  await user.update({ otpAuthEnabled: true, passkeyAuthEnabled: false, profileImageUrl: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" });
   expect(await user.updatePassword({ oldPassword: "teams are fun", newPassword: "teams are still fun" })).toBeUndefined();
   expect((await tokenOf(emulator, app)).token).toBe(token);
   expect(await refreshCount(emulator)).toBe(before);

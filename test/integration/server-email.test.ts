@@ -77,7 +77,7 @@ test("platform refusals are typed known errors; a template that does not render 
   await server.sendEmail({ userIds: [user.id], templateId: created.json.id });
   const outbox = await keyed(emulator, "server", "GET", "/emails/outbox?status=render-error");
   const failed = outbox.json.items.find((e: { email_programmatic_call_template_id: string }) => e.email_programmatic_call_template_id === created.json.id);
-  expect(failed).toMatchObject({ simple_status: "error", to: { type: "user-primary-email", user_id: user.id }, render_error: expect.stringContaining("closing tag") });
+  expect(failed).toMatchObject({ simple_status: "error", to: { type: "user-primary-email", user_id: user.id }, render_error: expect.stringMatching(/^Build failed with 1 error:\nvirtual:\/template.tsx:\d+:\d+: ERROR: Expected closing "div" tag to match opening "p" tag$/) });
   expect((await outboxTo(email)).length).toBe(0);
 });
 

@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.stop());
 
-const PIXEL = "data:image/png;base64,iVBORw0KGgo=";
+// a 1×1 PNG: the platform stores image data URLs and answers the stored image's URL
+const PIXEL = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const STORED_PIXEL = expect.stringMatching(/\/emulator\/uploads\/team-profile-images\/[0-9a-f-]{36}\.png$/);
 
 test("a new user lists their personal team, and getTeam finds it (or null for a team they are not in)", async () => {
   const { user } = await signedInUser(emulator);
@@ -28,7 +30,7 @@ test("createTeam creates, lists and selects the new team", async () => {
   const { app, user } = await signedInUser(emulator);
   await user.listTeams(); // cached before the change
   const team = await user.createTeam({ displayName: "Ops", profileImageUrl: PIXEL });
-  expect(team).toMatchObject({ displayName: "Ops", profileImageUrl: PIXEL, clientMetadata: null });
+  expect(team).toMatchObject({ displayName: "Ops", profileImageUrl: STORED_PIXEL, clientMetadata: null });
   expect((await user.listTeams()).map((t) => t.displayName)).toContain("Ops");
   expect((await app.getUser({ or: "throw" })).selectedTeam?.id).toBe(team.id);
   expect(await user.hasPermission(team, "team_admin")).toBe(true);
@@ -50,7 +52,7 @@ test("team.update changes the team; the next list and the user's selected team s
   const { app, user } = await signedInUser(emulator);
   const [team] = await user.listTeams();
   await team.update({ displayName: "Renamed", clientMetadata: { plan: "pro" }, profileImageUrl: PIXEL });
-  expect((await user.getTeam(team.id))).toMatchObject({ displayName: "Renamed", clientMetadata: { plan: "pro" }, profileImageUrl: PIXEL });
+  expect((await user.getTeam(team.id))).toMatchObject({ displayName: "Renamed", clientMetadata: { plan: "pro" }, profileImageUrl: STORED_PIXEL });
   expect((await app.getUser({ or: "throw" })).selectedTeam?.displayName).toBe("Renamed");
   await team.update({ profileImageUrl: null });
   expect((await user.getTeam(team.id))?.profileImageUrl).toBeNull();

@@ -58,7 +58,7 @@ test("the platform refuses what clients may not write (a non-data profile image 
   const error = await caught(user.update({ profileImageUrl: "https://images.example/ada.png" }));
   expect(HttpError.isInstance(error)).toBe(true);
   expect([error.status, error.text]).toEqual([400, "Invalid profile image URL"]);
-  await user.update({ profileImageUrl: "data:image/png;base64,iVBORw0KGgo=" });
+  await user.update({ profileImageUrl: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" });
 });
 
 test("updatePassword: wrong old password returned, too short returned, success ends the other sessions", async () => {

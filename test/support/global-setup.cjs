@@ -1,5 +1,5 @@
-// Runs once before any test: builds dist/ when it is missing or older than src/, because the package test and
-// the demo test run the built package (CI builds before testing, so there this only checks).
+// Runs once before any test: builds dist/ when it is missing or older than src/, because the package, demo, tour
+// and Next.js example tests run the built package (CI builds before testing, so there this only checks).
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
@@ -19,7 +19,7 @@ function files(dir, out = []) {
 function needsDist(globalConfig) {
   const patterns = globalConfig?.testPathPatterns?.patterns ?? globalConfig?.testPathPattern ?? [];
   const list = Array.isArray(patterns) ? patterns : [String(patterns)].filter(Boolean);
-  return list.length === 0 || list.some((p) => /package|demo/.test(String(p)));
+  return list.length === 0 || list.some((p) => /package|demo|tour|nextjs/.test(String(p)));
 }
 
 module.exports = function buildIfStale(globalConfig) {

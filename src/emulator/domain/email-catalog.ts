@@ -1,4 +1,6 @@
 import type { Store } from "../store/store";
+import type { ProjectRecord } from "../store/types";
+import { PLATFORM_DEFAULT_TEMPLATES, PLATFORM_DEFAULT_THEMES, PLATFORM_NEW_TEMPLATE_SOURCE } from "./email-defaults";
 import { newId } from "../util/random";
 
 /**
@@ -10,7 +12,7 @@ import { newId } from "../util/random";
 export const EMAIL_CATALOG_FAMILY = "email-catalog";
 
 /**
- * An e-mail theme or template of a project (TSX source kept as text; see `email-render.ts` for what is understood).
+ * An e-mail theme or template of a project (TSX source kept as text; see `email-render.ts` for how it renders).
  * `themeId` (templates only): a theme id, `false` for "no theme", `undefined` for the project's selected theme.
  *
  * @example
@@ -42,7 +44,7 @@ export const NOTIFICATION_CATEGORIES = [
 ] as const;
 
 /**
- * Ids of the three built-in themes (the platform's ids).
+ * Ids of the three built-in themes (the platform's ids; their sources are in `email-default-themes.ts`).
  *
  * @example
  * DEFAULT_THEME_IDS.light; // "1df07ae6-…"
@@ -53,67 +55,39 @@ export const DEFAULT_THEME_IDS = {
   colorful: "c7e2d94f-8a1b-4e6d-b3f5-9d0a2e7c1b8f",
 } as const;
 
-const theme = (background: string, color: string) => `import { Html, Body, Container } from "@react-email/components";
-
-export function EmailTheme({ children, unsubscribeLink }) {
-  return (
-    <Html>
-      <Body style="background:${background};color:${color};font-family:sans-serif">
-        <Container>{children}</Container>
-        <p><a href={unsubscribeLink}>Unsubscribe</a></p>
-      </Body>
-    </Html>
-  );
-}
-`;
-
-const template = (subject: string, heading: string, line: string, link: string, label: string) => `import { Section, Heading, Button } from "@react-email/components";
-import { Subject, NotificationCategory } from "@stackframe/emails";
-
-export function EmailTemplate({ user, project, variables }) {
-  return (
-    <>
-      <Subject value={${subject}} />
-      <NotificationCategory value="Transactional" />
-      <Section>
-        <Heading>${heading}</Heading>
-        <p>${line}</p>
-        <Button href={variables.${link}}>${label}</Button>
-      </Section>
-    </>
-  );
-}
-`;
-
-const DEFAULT_THEMES: [string, string, string][] = [
-  [DEFAULT_THEME_IDS.light, "Default Light", theme("#ffffff", "#111111")],
-  [DEFAULT_THEME_IDS.dark, "Default Dark", theme("#111111", "#eeeeee")],
-  [DEFAULT_THEME_IDS.colorful, "Default Colorful", theme("#fdf2f8", "#4c1d95")],
-];
-
-const DEFAULT_TEMPLATES: [string, string, string][] = [
-  ["e7d009ce-8d47-4528-b245-5bf119f2ffa3", "Email Verification", template('"Verify your email at " + project.displayName', "Verify your e-mail at {project.displayName}", "Please confirm your e-mail address.", "emailVerificationLink", "Verify my e-mail")],
-  ["a70fb3a4-56c1-4e42-af25-49d25603abd0", "Password Reset", template('"Reset your password at " + project.displayName', "Reset your password", "Use the button below to choose a new password.", "passwordResetLink", "Reset my password")],
-  ["822687fe-8d0a-4467-a0d1-416b6e639478", "Magic Link/OTP", template('"Sign in to " + project.displayName + ": your code is " + variables.otp', "Sign in to {project.displayName}", "Your one-time code is {variables.otp}.", "magicLink", "Sign in")],
-  ["e84de395-2076-4831-9c19-8e9a96a868e4", "Team Invitation", template('"You have been invited to join " + variables.teamDisplayName', "Join {variables.teamDisplayName}", "You were invited to a team.", "teamInvitationLink", "Join team")],
-  ["066dd73c-36da-4fd0-b6d6-ebf87683f8bc", "Sign In Invitation", template('"You have been invited to sign in to " + project.displayName', "Sign in to {project.displayName}", "You were invited to sign in.", "signInInvitationLink", "Sign in")],
-];
+const DEFAULT_THEMES = PLATFORM_DEFAULT_THEMES.map((t) => [t.id, t.displayName, t.tsxSource] as const);
+const DEFAULT_TEMPLATES = PLATFORM_DEFAULT_TEMPLATES.map((t) => [t.id, t.displayName, t.tsxSource] as const);
 
 /**
- * The TSX source a new theme starts from (the light theme's).
+ * The TSX source a new theme starts from (the platform's: the light theme's).
  *
  * @example
  * createCatalogRecord(store, { kind: "theme", projectId, displayName: "Brand", tsxSource: NEW_THEME_SOURCE });
  */
-export const NEW_THEME_SOURCE = DEFAULT_THEMES[0][2];
+export const NEW_THEME_SOURCE = PLATFORM_DEFAULT_THEMES[0].tsxSource;
 
 /**
- * The TSX source a new template starts from.
+ * The TSX source a new template starts from (the platform's).
  *
  * @example
  * createCatalogRecord(store, { kind: "template", projectId, displayName: "Welcome", tsxSource: NEW_TEMPLATE_SOURCE });
  */
-export const NEW_TEMPLATE_SOURCE = template('"Hello from " + project.displayName', "Hello {user.displayName}", "This is a new e-mail template.", "link", "Open");
+export const NEW_TEMPLATE_SOURCE = PLATFORM_NEW_TEMPLATE_SOURCE;
+
+/**
+ * The project's logos as the platform hands them to a theme's `<ProjectLogo>`.
+ *
+ * @example
+ * renderEmail({ templateSource, themeSource, scope: { ...scope, projectLogos: projectLogos(project) } });
+ */
+export function projectLogos(project: ProjectRecord): { logoUrl?: string; logoFullUrl?: string; logoDarkModeUrl?: string; logoFullDarkModeUrl?: string } {
+  return {
+    logoUrl: project.logoUrl ?? undefined,
+    logoFullUrl: project.logoFullUrl ?? undefined,
+    logoDarkModeUrl: project.logoDarkModeUrl ?? undefined,
+    logoFullDarkModeUrl: project.logoFullDarkModeUrl ?? undefined,
+  };
+}
 
 function records(store: Store, projectId: string): (EmailCatalogRecord | SeededMarker)[] {
   const list = (store.extra[EMAIL_CATALOG_FAMILY] ??= []) as (EmailCatalogRecord | SeededMarker)[];

@@ -2,9 +2,10 @@ import type { EmulatorCore } from "../core";
 import { KnownError } from "../errors";
 import type { EmailRecord, ProjectRecord } from "../store/types";
 import { newId } from "../util/random";
-import { findTheme, NOTIFICATION_CATEGORIES } from "./email-catalog";
+import { findTheme, NOTIFICATION_CATEGORIES, projectLogos } from "./email-catalog";
 import { outboxEntries, type OutboxEntryRecord, type OutboxRecipient } from "./email-outbox";
 import { renderEmail } from "./email-render";
+import { emailSender } from "./email-sender";
 import { isNotificationEnabled } from "./notification-preferences";
 import { primaryChannel } from "./users";
 
@@ -47,7 +48,13 @@ function render(core: EmulatorCore, project: ProjectRecord, e: OutboxEntryRecord
       html: e.html ?? undefined,
       templateSource: e.html === null ? e.tsxSource : undefined,
       themeSource: theme?.tsxSource ?? null,
-      scope: { project: { displayName: project.displayName }, user: { displayName: user?.displayName ?? null }, variables: e.variables, unsubscribeLink: `${core.settings.baseUrl}/emulator/unsubscribe` },
+      scope: {
+        project: { displayName: project.displayName },
+        user: { displayName: user?.displayName ?? null },
+        variables: e.variables,
+        unsubscribeLink: `${core.settings.baseUrl}/emulator/unsubscribe`,
+        projectLogos: projectLogos(project),
+      },
     });
     const category =
       NOTIFICATION_CATEGORIES.find((c) => c.id === e.overrideCategoryId) ?? NOTIFICATION_CATEGORIES.find((c) => c.name === r.notificationCategory) ?? TRANSACTIONAL;
@@ -83,7 +90,7 @@ function deliver(core: EmulatorCore, project: ProjectRecord, e: OutboxEntryRecor
   } else to = [...(e.to as { emails: string[] }).emails];
   const now = Date.now();
   e.startedSendingAtMillis = now;
-  core.outbox.send({ projectId: project.id, kind: "custom", to, subject: rendered.subject, text: rendered.text ?? "", html: rendered.html ?? "", code: null, otp: null, userId });
+  core.outbox.send({ projectId: project.id, kind: "custom", from: emailSender(project), to, subject: rendered.subject, text: rendered.text ?? "", html: rendered.html ?? "", code: null, otp: null, userId });
   e.finishedSendingAtMillis = now;
   e.updatedAtMillis = now;
   effect?.("emails_sent");

@@ -1,8 +1,12 @@
 import { known } from "../errors";
+import { PLATFORM_EMPTY_THEME_SOURCE } from "./email-default-themes";
+import { findComponent, runComponent, staticProperty, type SourceComponent } from "./tsx-component";
+import { TsxSyntaxError } from "./tsx-parse";
+import { Markup, SourceRuntimeError, type RenderContext } from "./tsx-render";
 
 /**
- * The values a template or theme may read: `project.displayName`, `user.displayName`, `variables.<name>` and, in
- * themes, `unsubscribeLink`.
+ * The values a template or theme may read: `project.displayName`, `user.displayName`, `variables.<name>` (template)
+ * and `unsubscribeLink`, `projectLogos` (theme).
  *
  * @example
  * const scope: RenderScope = { project: { displayName: "Shop" }, user: { displayName: null }, variables: { otp: "ABC123" } };
@@ -12,6 +16,7 @@ export interface RenderScope {
   user: { displayName: string | null };
   variables: Record<string, unknown>;
   unsubscribeLink?: string;
+  projectLogos?: { logoUrl?: string; logoFullUrl?: string; logoDarkModeUrl?: string; logoFullDarkModeUrl?: string };
 }
 
 /**
@@ -27,144 +32,124 @@ export interface RenderedEmail {
   notificationCategory: string | undefined;
 }
 
-const TAGS: Record<string, string> = { Section: "div", Container: "div", Heading: "h2", Text: "p", Button: "a", Link: "a", Hr: "hr", Img: "img", Row: "div", Column: "div", Preview: "div" };
-const DROPPED = new Set(["Html", "Head", "Tailwind", "Font"]);
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** The document type react-email's `render` puts before every e-mail (as on the platform). */
+const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
-/** Reads a `{…}` expression starting at `open` (string- and nesting-aware); returns its inner text and end index. */
-function readBraces(src: string, open: number): { inner: string; end: number } {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = open; i < src.length; i++) {
-    const ch = src[i];
-    if (quote) {
-      if (ch === "\\") i++;
-      else if (ch === quote) quote = null;
-    } else if (ch === '"' || ch === "'" || ch === "`") quote = ch;
-    else if (ch === "{") depth++;
-    else if (ch === "}" && --depth === 0) return { inner: src.slice(open + 1, i), end: i };
+/** A failure as the platform reports it: `EMAIL_RENDERING_ERROR` with the renderer's words in `details.error`. */
+const renderingError = (error: string) => known("EMAIL_RENDERING_ERROR", { error });
+
+/** Syntax errors, worded like the platform's bundler (`Build failed with 2 errors:` + `virtual:/<file>:<line>:<col>: ERROR: …`). */
+function buildError(file: string, e: TsxSyntaxError) {
+  const all = [...e.earlier, e];
+  const lines = all.map((x) => `virtual:/${file}:${x.line}:${x.column}: ERROR: ${x.message}`);
+  return renderingError(`Build failed with ${all.length} error${all.length === 1 ? "" : "s"}:\n${lines.join("\n")}`);
+}
+
+/** A render-time failure: the platform returns its sandbox's error object as JSON. */
+const runtimeError = (message: string) => renderingError(JSON.stringify({ message }));
+
+function load(source: string, name: "EmailTheme" | "EmailTemplate"): SourceComponent | null {
+  try {
+    return findComponent(source, name);
+  } catch (e) {
+    if (e instanceof TsxSyntaxError) throw buildError(name === "EmailTheme" ? "theme.tsx" : "template.tsx", e);
+    if (e instanceof RangeError) throw runtimeError(e.message);
+    throw e;
   }
-  throw known("EMAIL_RENDERING_ERROR", { error: "Unbalanced braces in JSX expression" });
+}
+
+function run(c: SourceComponent, file: string, props: Record<string, unknown>, ctx: RenderContext): string {
+  try {
+    const value = runComponent(c, props, ctx);
+    if (value === null || value === undefined || typeof value === "boolean") return "";
+    if (value instanceof Markup) return value.html;
+    return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  } catch (e) {
+    if (e instanceof TsxSyntaxError) throw buildError(file, e);
+    // a thrown error, or one the evaluation itself ran into (e.g. a stack overflow on very deep JSX)
+    if (e instanceof SourceRuntimeError || e instanceof RangeError) throw runtimeError(e.message);
+    throw e;
+  }
+}
+
+/** The one `<Subject>`/`<NotificationCategory>` value of a template, checked like the platform checks it. */
+function capturedValue(ctx: RenderContext, name: "Subject" | "NotificationCategory"): string | undefined {
+  const values = ctx.captured[name] ?? [];
+  if (values.length === 0) return undefined;
+  if (values.length !== 1) throw runtimeError(`Expected exactly one occurrence of component "${name}", found ${values.length}.`);
+  if (typeof values[0] !== "string") throw runtimeError(`The "value" prop of "${name}" must be a string.`);
+  return values[0];
+}
+
+/** Plain text of the HTML (head dropped, block ends as line breaks). */
+function plainText(html: string): string {
+  return html
+    .replace(/<head>[\s\S]*?<\/head>/, "")
+    .replace(/<br\s*\/?>/g, "\n")
+    .replace(/<\/(p|div|h\d|tr|table)>/g, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{2,}/g, "\n")
+    .trim()
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /**
- * Evaluates the small expression language of e-mail sources: string and template literals, `a + b`, and paths
- * (`project.displayName`, `user.displayName`, `variables.x`, `unsubscribeLink`). Anything else is the empty string.
- */
-function evaluate(expr: string, scope: RenderScope): string {
-  const parts: string[] = [];
-  let current = "";
-  let quote: string | null = null;
-  for (let i = 0; i < expr.length; i++) {
-    const ch = expr[i];
-    if (quote) {
-      current += ch;
-      if (ch === "\\") current += expr[++i] ?? "";
-      else if (ch === quote) quote = null;
-    } else if (ch === '"' || ch === "'" || ch === "`") (quote = ch), (current += ch);
-    else if (ch === "+") parts.push(current), (current = "");
-    else current += ch;
-  }
-  parts.push(current);
-  return parts.map((p) => term(p.trim(), scope)).join("");
-}
-
-function term(t: string, scope: RenderScope): string {
-  if (/^(["']).*\1$/s.test(t)) return t.slice(1, -1).replace(/\\(.)/g, "$1");
-  if (/^`.*`$/s.test(t)) return t.slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, e: string) => evaluate(e, scope));
-  const path = t.split(".");
-  let value: unknown = scope;
-  for (const key of path) value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
-  return value === undefined || value === null || typeof value === "object" ? "" : String(value);
-}
-
-/** The JSX returned by the exported component: from the first `<` after `return` to the component's last `>`. */
-function jsxRegion(source: string, component: string): string {
-  const exported = new RegExp(`export\\s+(default\\s+)?(function|const)\\s+${component}\\b|export\\s+default\\b`).exec(source);
-  if (!exported) throw known("EMAIL_RENDERING_ERROR", { error: `The source must export a ${component} component` });
-  const ret = source.indexOf("return", exported.index);
-  const start = source.indexOf("<", ret < 0 ? exported.index : ret);
-  if (start < 0) throw known("EMAIL_RENDERING_ERROR", { error: `${component} does not return any JSX` });
-  const closing = /^\}/m.exec(source.slice(start));
-  const bodyEnd = closing ? start + closing.index : source.length;
-  return source.slice(start, source.lastIndexOf(">", bodyEnd) + 1);
-}
-
-/** Checks tag balance and nesting; throws `EMAIL_RENDERING_ERROR` naming the first problem. */
-function assertBalanced(jsx: string): void {
-  const stack: string[] = [];
-  const tagRe = /<(\/?)([A-Za-z][\w.]*)?((?:\s+[^<>]*?)?)(\/?)>/g;
-  for (const m of jsx.replace(/\{[^{}]*\}/g, "").matchAll(tagRe)) {
-    const [, closing, name = "", , selfClosing] = m;
-    if (selfClosing) continue;
-    if (!closing) stack.push(name);
-    else if (stack.pop() !== name) throw known("EMAIL_RENDERING_ERROR", { error: `Unexpected closing tag </${name}>` });
-  }
-  if (stack.length > 0) throw known("EMAIL_RENDERING_ERROR", { error: `Unclosed tag <${stack[stack.length - 1]}>` });
-}
-
-function toHtml(jsx: string, scope: RenderScope, children: string, captured: { subject?: string; category?: string }): string {
-  let out = "";
-  for (let i = 0; i < jsx.length; i++) {
-    if (jsx[i] !== "{") {
-      out += jsx[i];
-      continue;
-    }
-    const { inner, end } = readBraces(jsx, i);
-    const attr = /([\w-]+)=$/.exec(out);
-    const value = inner.trim() === "children" ? children : evaluate(inner, scope);
-    out += attr ? `"${esc(value)}"` : inner.trim() === "children" ? value : esc(value);
-    i = end;
-  }
-  out = out.replace(/<Subject\s+value="([^"]*)"\s*\/>/g, (_, v: string) => ((captured.subject = unescape(v)), ""));
-  out = out.replace(/<NotificationCategory\s+value="([^"]*)"\s*\/>/g, (_, v: string) => ((captured.category = unescape(v)), ""));
-  return out
-    .replace(/<\/?>/g, "")
-    .replace(/<(\/?)([A-Z][\w.]*)/g, (_, slash: string, name: string) => (DROPPED.has(name) ? `<${slash}dropped` : `<${slash}${TAGS[name] ?? "div"}`))
-    .replace(/<\/?dropped[^>]*>/g, "")
-    .replace(/\sclassName=/g, " class=")
-    .replace(/\s*\n\s*/g, " ")
-    .replace(/>\s+</g, "><")
-    .trim();
-}
-
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-
-/**
- * Validates a template (`component = "EmailTemplate"`) or theme (`"EmailTheme"`) source. "Bad TSX" for the
- * emulator means: no exported component (named or default export), a component without returned JSX, unbalanced or
- * mis-nested tags, or unbalanced `{…}` expressions. Throws `EMAIL_RENDERING_ERROR` with `details.error`.
- *
- * @example
- * assertValidSource(body.tsx_source, "EmailTemplate");
- */
-export function assertValidSource(source: string, component: "EmailTemplate" | "EmailTheme"): void {
-  const jsx = jsxRegion(source, component);
-  assertBalanced(jsx);
-}
-
-/**
- * Renders a template (or plain HTML content) inside a theme (or none). No code runs: the JSX is translated to HTML
- * with the small expression language described at `evaluate`; `<Subject value>` and `<NotificationCategory value>`
- * are captured. Errors are `EMAIL_RENDERING_ERROR`.
+ * Renders a template (or plain HTML content) inside a theme (`null` = the platform's empty theme) the way the
+ * platform does, without running code: the sources are parsed and their JSX evaluated (see `tsx-parse.ts` and
+ * `tsx-render.ts`). `preview` is the platform's preview mode (`render-email`, template and theme saves): the
+ * template's `PreviewVariables` fill in missing variables and the theme's `PreviewProps` (its preview unsubscribe
+ * link) are used. Errors are `EMAIL_RENDERING_ERROR` with the problem in `details.error`: a theme without an
+ * `EmailTheme` export gets the platform's build error word for word; syntax errors name the file, line and column.
  *
  * @example
  * const r = renderEmail({ templateSource: tpl.tsxSource, themeSource: theme?.tsxSource ?? null, scope });
  */
-export function renderEmail(o: { templateSource?: string; html?: string; themeSource: string | null; scope: RenderScope }): RenderedEmail {
-  const captured: { subject?: string; category?: string } = {};
+export function renderEmail(o: { templateSource?: string; html?: string; themeSource: string | null; scope: RenderScope; preview?: boolean }): RenderedEmail {
+  const themeSource = o.themeSource ?? PLATFORM_EMPTY_THEME_SOURCE;
+  const theme = load(themeSource, "EmailTheme");
+  const template = o.templateSource !== undefined ? load(o.templateSource, "EmailTemplate") : null;
+  if (!theme) throw renderingError('Build failed with 1 error:\nvirtual:/render.tsx:9:9: ERROR: No matching export in "virtual:/theme.tsx" for import "EmailTheme"');
+  const ctx: RenderContext = { captured: {}, collect: true };
   let content = o.html ?? "";
   if (o.templateSource !== undefined) {
-    const jsx = jsxRegion(o.templateSource, "EmailTemplate");
-    assertBalanced(jsx);
-    content = toHtml(jsx, o.scope, "", captured);
+    if (!template) {
+      throw runtimeError(
+        "Element type is invalid: expected a string (for built-in components) or a class/function (for composite components) but got: undefined. You likely forgot to export your component from the file it's defined in, or you might have mixed up default and named imports.",
+      );
+    }
+    const previewVariables = o.preview ? staticProperty(o.templateSource, "EmailTemplate", "PreviewVariables") : undefined;
+    const variables = { ...(previewVariables && typeof previewVariables === "object" ? previewVariables : {}), ...o.scope.variables };
+    content = run(template, "template.tsx", { user: o.scope.user, project: o.scope.project, variables }, ctx);
   }
-  let html = content;
-  if (o.themeSource) {
-    const jsx = jsxRegion(o.themeSource, "EmailTheme");
-    assertBalanced(jsx);
-    html = toHtml(jsx, o.scope, content, {});
-  }
-  const text = html.replace(/<br\s*\/?>/g, "\n").replace(/<\/(p|div|h\d)>/g, "\n").replace(/<[^>]+>/g, "").replace(/\n{2,}/g, "\n").trim();
-  return { html: `<!DOCTYPE html><html><body>${html}</body></html>`, text: unescape(text), subject: captured.subject, notificationCategory: captured.category };
+  const previewProps = o.preview ? staticProperty(themeSource, "EmailTheme", "PreviewProps") : undefined;
+  const themeProps = {
+    unsubscribeLink: o.scope.unsubscribeLink,
+    projectLogos: o.scope.projectLogos ?? {},
+    ...(previewProps && typeof previewProps === "object" ? previewProps : {}),
+    children: new Markup(content),
+  };
+  const body = run(theme, "theme.tsx", themeProps, { captured: {}, collect: false });
+  const subject = capturedValue(ctx, "Subject");
+  const notificationCategory = capturedValue(ctx, "NotificationCategory");
+  const html = DOCTYPE + body;
+  return { html, text: plainText(body), subject, notificationCategory };
+}
+
+/**
+ * Checks that a template (`"EmailTemplate"`) or theme (`"EmailTheme"`) source renders, by rendering it in preview
+ * mode (a theme with the platform's preview template, a template in the empty theme). Throws
+ * `EMAIL_RENDERING_ERROR` with `details.error` otherwise.
+ *
+ * @example
+ * assertValidSource(body.tsx_source, "EmailTemplate");
+ */
+export function assertValidSource(source: string, component: "EmailTemplate" | "EmailTheme", previewTemplate?: string): void {
+  const scope: RenderScope = { project: { displayName: "My Project" }, user: { displayName: "John Doe" }, variables: {} };
+  if (component === "EmailTheme") renderEmail({ templateSource: previewTemplate, themeSource: source, scope, preview: true });
+  else renderEmail({ templateSource: source, themeSource: null, scope, preview: true });
 }

@@ -1,9 +1,17 @@
 import { known, KnownError } from "../errors";
 import { assertValidSource } from "./email-render";
+import { findComponent } from "./tsx-component";
+import { TsxSyntaxError } from "./tsx-parse";
 
 const VARIABLE_RE = /\bvariables\s*(?:\?\.|\.)\s*([A-Za-z_$][\w$]*)/g;
 
 function checked(source: string): void {
+  try {
+    if (!findComponent(source, "EmailTemplate")) throw known("TEMPLATE_SOURCE_REWRITE_ERROR", { error: "The source does not export an EmailTemplate component" });
+  } catch (e) {
+    if (e instanceof TsxSyntaxError) throw known("TEMPLATE_SOURCE_REWRITE_ERROR", { error: `${e.line}:${e.column}: ${e.message}` });
+    throw e;
+  }
   try {
     assertValidSource(source, "EmailTemplate");
   } catch (e) {

@@ -1,51 +1,87 @@
 import type { EmulatorCore } from "../core";
 import type { EmailRecord, ProjectRecord } from "../store/types";
+import { emailSender } from "./email-sender";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-function layout(title: string, paragraphs: string[], link: { href: string; label: string } | null, otp: string | null): string {
+/** The closing line of every default template of the platform. */
+const FOOTER = "If you were not expecting this email, you can safely ignore it.";
+
+/**
+ * A link in an e-mail: a button (`label` alone), or a link inside a sentence (`before` + `label` + `after`).
+ *
+ * @example
+ * const link: EmailLink = { href, before: "Or you can click on ", label: "this link", after: " to sign in" };
+ */
+export interface EmailLink {
+  href: string;
+  label: string;
+  before?: string;
+  after?: string;
+}
+
+function layout(e: TemplatedEmail, greeting: string): string {
+  const { link, otp } = e;
+  const linkHtml = `<a href="${esc(link.href)}" target="_blank">${esc(link.label)}</a>`;
   return [
-    `<!doctype html><html><body style="font-family:sans-serif">`,
-    `<h1>${esc(title)}</h1>`,
-    ...paragraphs.map((p) => `<p>${esc(p)}</p>`),
-    otp ? `<p style="font-size:24px;letter-spacing:4px"><strong>${esc(otp)}</strong></p>` : "",
-    link ? `<p><a href="${esc(link.href)}">${esc(link.label)}</a></p>` : "",
+    `<!doctype html><html><body style="font-family:sans-serif;text-align:center">`,
+    `<h3>${esc(e.heading)}</h3>`,
+    `<p>${esc(greeting)} ${esc(e.line)}</p>`,
+    // the one-time code in its own paragraph, as the platform's Magic Link/OTP template renders it
+    otp ? `<p style="font-family:monospace;font-size:24px;font-weight:bold">${esc(otp)}</p>` : "",
+    `<p>${esc(link.before ?? "")}${linkHtml}${esc(link.after ?? "")}</p>`,
+    `<hr/><p style="font-size:12px">${FOOTER}</p>`,
     `</body></html>`,
   ].join("");
 }
 
 /**
- * The fields of one kind of e-mail, before it is captured.
+ * The fields of one kind of e-mail, before it is captured: the platform's default template wording (subject,
+ * heading, the line after the "Hi …!" greeting, the link) and the code it carries.
  *
  * @example
- * sendTemplated(core, project, { kind: "email_verification", to, subject, lines, link, code, otp: null, userId });
+ * sendTemplated(core, project, { kind: "password_reset", to, subject, heading, line, link, code, otp: null, userId });
  */
 export interface TemplatedEmail {
   kind: string;
   to: string;
   subject: string;
-  lines: string[];
-  link: { href: string; label: string } | null;
+  heading: string;
+  /** The sentence after the greeting ("Hi!" or "Hi, <display name>!"). */
+  line: string;
+  link: EmailLink;
   code: string | null;
   otp: string | null;
+  /** The recipient's user (their display name goes into the greeting), if the recipient is one. */
   userId: string | null;
 }
 
 /**
- * Renders a plain e-mail (text and HTML) and captures it in the outbox; counts `emails_sent`.
+ * Renders a default-template e-mail (text and HTML), captures it in the outbox with the project's sender; counts
+ * `emails_sent`.
  *
  * @example
- * sendTemplated(core, project, { kind: "password_reset", to: email, subject: "Reset", lines: ["…"], link, code, otp: null, userId });
+ * sendTemplated(core, project, { kind: "password_reset", to: email, subject, heading, line, link, code, otp: null, userId });
  */
 export function sendTemplated(core: EmulatorCore, project: ProjectRecord, e: TemplatedEmail, effect?: (name: string) => void): EmailRecord {
-  const text = [...e.lines, ...(e.otp ? [`Your code: ${e.otp}`] : []), ...(e.link ? [`${e.link.label}: ${e.link.href}`] : [])].join("\n\n");
+  const name = e.userId ? core.store.users.get(e.userId)?.displayName : null;
+  const greeting = `Hi${name ? `, ${name}` : ""}!`;
+  const { link } = e;
+  const text = [
+    e.heading,
+    `${greeting} ${e.line}`,
+    ...(e.otp ? [e.otp] : []),
+    `${link.before ?? ""}${link.label}${link.after ?? ""}: ${link.href}`,
+    FOOTER,
+  ].join("\n\n");
   const record = core.outbox.send({
     projectId: project.id,
     kind: e.kind,
+    from: emailSender(project),
     to: [e.to],
     subject: e.subject,
     text,
-    html: layout(e.subject, e.lines, e.link, e.otp),
+    html: layout(e, greeting),
     code: e.code,
     otp: e.otp,
     userId: e.userId,
@@ -69,9 +105,10 @@ export function sendVerificationEmail(
   return sendTemplated(core, project, {
     kind: "email_verification",
     to: o.to,
-    subject: `Verify your e-mail at ${project.displayName}`,
-    lines: [`Please confirm that ${o.to} is your e-mail address for ${project.displayName}.`],
-    link: { href: o.link, label: "Verify my e-mail" },
+    subject: `Verify your email at ${project.displayName}`,
+    heading: `Verify your email at ${project.displayName}`,
+    line: "Please click on the following button to verify your email.",
+    link: { href: o.link, label: "Verify my email" },
     code: o.code,
     otp: null,
     userId: o.userId,
@@ -79,7 +116,7 @@ export function sendVerificationEmail(
 }
 
 /**
- * The magic-link / one-time-code sign-in message: the link and the 6-character code.
+ * The magic-link / one-time-code sign-in message: the 6-character code in its own paragraph, then the link.
  *
  * @example
  * sendMagicLinkEmail(core, project, { to, link, code, otp, userId: null }, ctx.effect);
@@ -93,9 +130,10 @@ export function sendMagicLinkEmail(
   return sendTemplated(core, project, {
     kind: "magic_link",
     to: o.to,
-    subject: `Sign in to ${project.displayName}: your code is ${o.otp}`,
-    lines: [`Use the code below or the link to sign in to ${project.displayName}.`],
-    link: { href: o.link, label: "Sign in" },
+    subject: `Sign in to ${project.displayName}: Your code is ${o.otp}`,
+    heading: `Sign in to ${project.displayName}`,
+    line: "This is your one-time-password for signing in:",
+    link: { href: o.link, before: "Or you can click on ", label: "this link", after: " to sign in" },
     code: o.code,
     otp: o.otp,
     userId: o.userId,
@@ -118,7 +156,8 @@ export function sendPasswordResetEmail(
     kind: "password_reset",
     to: o.to,
     subject: `Reset your password at ${project.displayName}`,
-    lines: [`Someone asked to reset the password of ${o.to} at ${project.displayName}. If it was not you, ignore this e-mail.`],
+    heading: `Reset your password at ${project.displayName}`,
+    line: "Please click on the following button to start the password reset process.",
     link: { href: o.link, label: "Reset my password" },
     code: o.code,
     otp: null,

@@ -26,7 +26,7 @@ export interface ProviderUserInfo {
  * Who the OAuth callback signs in: the user id and whether the user was created by this sign-in.
  *
  * @example
- * const { userId, newUser } = resolveOAuthUser(core, project, flow, info, ctx.effect);
+ * const { userId, newUser } = resolveOAuthUser(core, project, flow, info, ctx.effect, signUpCountryCode(ctx.req));
  */
 export interface OAuthSignInResult {
   userId: string;
@@ -91,6 +91,7 @@ export function resolveOAuthUser(
   flow: OAuthFlowRecord,
   info: ProviderUserInfo,
   effect?: (name: string) => void,
+  countryCode: string | null = null,
 ): OAuthSignInResult {
   const store = core.store;
   if (flow.type === "link") return linkToTokenUser(core, flow, info);
@@ -132,7 +133,7 @@ export function resolveOAuthUser(
     core,
     project,
     tokenUser,
-    { email: info.email, emailVerified: info.emailVerified, emailAuth, displayName: info.displayName, profileImageUrl: info.profileImageUrl },
+    { email: info.email, emailVerified: info.emailVerified, emailAuth, displayName: info.displayName, profileImageUrl: info.profileImageUrl, countryCode },
     effect,
   );
   if (info.profileImageUrl && !user.profileImageUrl) user.profileImageUrl = info.profileImageUrl;

@@ -19,6 +19,14 @@ export const PASSKEYS_FAMILY = "passkeys";
  */
 export const PASSKEY_SENTINEL_RP_ID = "THIS_VALUE_WILL_BE_REPLACED.example.com";
 /**
+ * The challenge of every passkey ceremony in deterministic (test) mode, as the platform's test mode uses (options
+ * carry its base64url form `TU9DSw`).
+ *
+ * @example
+ * await startEmulator({ deterministic: true }); // options_json.challenge === "TU9DSw"
+ */
+export const PASSKEY_TEST_CHALLENGE = "MOCK";
+/**
  * Registration and sign-in challenges: 60 s for the ceremony, codes valid 5 s longer.
  *
  * @example

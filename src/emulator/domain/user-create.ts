@@ -1,9 +1,11 @@
 import type { EmulatorCore } from "../core";
 import { StatusError } from "../errors";
+import { countryCodeField, primaryEmailField, profileImageUrlField, totpSecretField } from "../http/platform-fields";
 import { t, type Field } from "../http/schema";
 import type { ProjectRecord, UserRecord } from "../store/types";
 import { linkOAuthAccount } from "./oauth-accounts";
-import { assertPasswordAllowed, hashPassword } from "./passwords";
+import { hashPassword } from "./passwords";
+import { storeProfileImage } from "./profile-images";
 import { applySignUpInfo } from "./user-read";
 import { createUser } from "./users";
 
@@ -16,23 +18,23 @@ import { createUser } from "./users";
  */
 export const userCreateSchema: Field = t.object({
   display_name: t.string().nullable(),
-  profile_image_url: t.string().nullable(),
+  profile_image_url: profileImageUrlField(),
   client_metadata: t.json(),
   client_read_only_metadata: t.json(),
   server_metadata: t.json(),
-  primary_email: t.string({ format: "email" }).nullable(),
+  primary_email: primaryEmailField(),
   primary_email_verified: t.boolean(),
   primary_email_auth_enabled: t.boolean(),
   passkey_auth_enabled: t.boolean(),
-  password: t.string().nullable(),
-  password_hash: t.string({ min: 1 }),
+  password: t.string({ max: 70 }).nullable(),
+  password_hash: t.string({ nonEmpty: true }),
   otp_auth_enabled: t.boolean(),
-  totp_secret_base64: t.string().nullable(),
+  totp_secret_base64: totpSecretField(),
   is_anonymous: t.boolean(),
   restricted_by_admin: t.boolean(),
   restricted_by_admin_reason: t.string().nullable(),
   restricted_by_admin_private_details: t.string().nullable(),
-  country_code: t.string().nullable(),
+  country_code: countryCodeField(),
   risk_scores: t.object({ sign_up: t.object({ bot: t.number({ integer: true, min: 0, max: 100 }).defined(), free_trial_abuse: t.number({ integer: true, min: 0, max: 100 }).defined() }).defined() }),
   oauth_providers: t.array(t.object({ id: t.string().defined(), account_id: t.string().defined(), email: t.string().nullable() }).defined()),
 }).defined();
@@ -42,10 +44,8 @@ const HASH_FORMATS = [/^fast\$[\w-]+\$[\w-]+$/, /^scrypt\$\d+\$\d+\$\d+\$[\w-]+\
 
 async function passwordHashOf(b: Record<string, unknown>, core: EmulatorCore): Promise<string | null> {
   if (b.password !== undefined && b.password_hash !== undefined) throw new StatusError(400, "Cannot set both password and password_hash at the same time.");
-  if (typeof b.password === "string") {
-    assertPasswordAllowed(b.password);
-    return hashPassword(b.password, core.settings.passwordHashing);
-  }
+  // like the platform, the server API applies no password rules beyond the 70-character limit of the schema
+  if (typeof b.password === "string") return hashPassword(b.password, core.settings.passwordHashing);
   if (typeof b.password_hash === "string") {
     if (!HASH_FORMATS.some((re) => re.test(b.password_hash as string))) {
       throw new StatusError(400, "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.");
@@ -93,7 +93,7 @@ export async function createUserFromBody(
     displayName: (b.display_name as string | null | undefined) || null,
     isAnonymous: b.is_anonymous === true,
     otpAuthEnabled: b.otp_auth_enabled === true,
-    profileImageUrl: (b.profile_image_url as string | null | undefined) ?? null,
+    profileImageUrl: storeProfileImage(core, b.profile_image_url as string | null | undefined, "user-profile-images") ?? null,
     clientMetadata: b.client_metadata,
     clientReadOnlyMetadata: b.client_read_only_metadata,
     serverMetadata: b.server_metadata,

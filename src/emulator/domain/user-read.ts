@@ -1,5 +1,6 @@
 import { restrictedReasonOf } from "../auth/checks";
 import type { EmulatorCore } from "../core";
+import { normalizeCountryCode } from "../http/platform-fields";
 import type { AccessType } from "../http/router";
 import type { UserRecord } from "../store/types";
 import { clientTeamRead, serverTeamRead } from "./teams";
@@ -36,7 +37,7 @@ export type UserWithSignUpInfo = UserRecord & {
  */
 export function applySignUpInfo(user: UserRecord, body: Record<string, unknown>): void {
   const u = user as UserWithSignUpInfo;
-  if ("country_code" in body) u.countryCode = (body.country_code as string | null | undefined) ?? null;
+  if ("country_code" in body) u.countryCode = typeof body.country_code === "string" ? normalizeCountryCode(body.country_code) : null;
   const scores = body.risk_scores as { sign_up: { bot: number; free_trial_abuse: number } } | undefined;
   if (scores) u.riskScores = { bot: scores.sign_up.bot, freeTrialAbuse: scores.sign_up.free_trial_abuse };
 }
@@ -62,7 +63,8 @@ export function clientUserRead(core: EmulatorCore, user: UserRecord): Record<str
     profile_image_url: user.profileImageUrl,
     signed_up_at_millis: user.signedUpAtMillis,
     has_password: user.passwordHash !== null,
-    auth_with_email: Boolean(primary?.usedForAuth && (user.passwordHash !== null || user.otpAuthEnabled)),
+    // the platform's (deprecated) flag: a password or OTP sign-in method, whatever the contact channels say
+    auth_with_email: user.passwordHash !== null || user.otpAuthEnabled,
     oauth_providers: oauthProvidersOfUser.current(core, user),
     selected_team_id: team ? team.id : null,
     selected_team: team ? clientTeamRead(team) : null,

@@ -1,22 +1,24 @@
 import type { EmulatorCore } from "../core";
 import { StatusError } from "../errors";
 import type { AuthInfo } from "../http/context";
+import { countryCodeField, primaryEmailField, profileImageUrlField, totpSecretField } from "../http/platform-fields";
 import { t, type Field } from "../http/schema";
 import type { ProjectRecord, UserRecord } from "../store/types";
 import { newId } from "../util/random";
-import { assertPasswordAllowed, hashPassword } from "./passwords";
+import { hashPassword } from "./passwords";
+import { isClientProfileImage, storeProfileImage } from "./profile-images";
 import { applySignUpInfo } from "./user-read";
-import { assertEmailFreeForAuth, primaryChannel } from "./users";
+import { assertEmailFreeForAuth, primaryChannel, renamePersonalTeams } from "./users";
 
 const clientFields = {
   display_name: t.string({ max: 256 }).nullable(),
-  profile_image_url: t.string().nullable(),
+  profile_image_url: profileImageUrlField(),
   client_metadata: t.json(),
   selected_team_id: t.string({ format: "uuid" }).nullable(),
-  totp_secret_base64: t.string().nullable(),
+  totp_secret_base64: totpSecretField(),
   otp_auth_enabled: t.boolean(),
   passkey_auth_enabled: t.boolean(),
-  primary_email: t.string({ format: "email" }).nullable(),
+  primary_email: primaryEmailField(),
 };
 
 const serverFields = {
@@ -25,11 +27,13 @@ const serverFields = {
   server_metadata: t.json(),
   primary_email_verified: t.boolean(),
   primary_email_auth_enabled: t.boolean(),
-  password: t.string().nullable(),
+  password: t.string({ max: 70 }).nullable(),
   restricted_by_admin: t.boolean(),
   restricted_by_admin_reason: t.string().nullable(),
   restricted_by_admin_private_details: t.string().nullable(),
-  country_code: t.string().nullable(),
+  country_code: countryCodeField(),
+  /** Only `false`: turns an anonymous user into a regular one (the platform's `oneOf([false])`). */
+  is_anonymous: t.boolean().refine((v) => v === false, (path) => `${path} must be one of the following values: false`),
   risk_scores: t.object({ sign_up: t.object({ bot: t.number({ integer: true, min: 0, max: 100 }).defined(), free_trial_abuse: t.number({ integer: true, min: 0, max: 100 }).defined() }).defined() }),
 };
 
@@ -83,18 +87,19 @@ function updatePrimaryEmail(core: EmulatorCore, project: ProjectRecord, user: Us
  */
 export async function applyUserUpdate(core: EmulatorCore, auth: AuthInfo, user: UserRecord, body: Record<string, unknown>): Promise<void> {
   const project = auth.project;
-  if (auth.type === "client" && typeof body.profile_image_url === "string" && !body.profile_image_url.startsWith("data:image/")) {
+  if (auth.type === "client" && typeof body.profile_image_url === "string" && body.profile_image_url && !isClientProfileImage(body.profile_image_url)) {
     throw new StatusError(400, "Invalid profile image URL");
   }
   if (typeof body.selected_team_id === "string") {
     const member = core.store.membershipsOf(user.id).some((m) => m.teamId === body.selected_team_id);
     if (!member) throw new StatusError(400, "The user is not a member of the selected team.");
   }
-  if (body.password !== undefined && body.password !== null) assertPasswordAllowed(body.password as string);
   updatePrimaryEmail(core, project, user, body);
 
-  if ("display_name" in body) user.displayName = body.display_name as string | null;
-  if ("profile_image_url" in body) user.profileImageUrl = body.profile_image_url as string | null;
+  const image = storeProfileImage(core, body.profile_image_url as string | null | undefined, "user-profile-images");
+  // like the platform, an empty display name is stored as null
+  if ("display_name" in body) user.displayName = (body.display_name as string | null) || null;
+  if (image !== undefined) user.profileImageUrl = image;
   if ("client_metadata" in body) user.clientMetadata = body.client_metadata ?? null;
   if ("client_read_only_metadata" in body) user.clientReadOnlyMetadata = body.client_read_only_metadata ?? null;
   if ("server_metadata" in body) user.serverMetadata = body.server_metadata ?? null;
@@ -106,6 +111,10 @@ export async function applyUserUpdate(core: EmulatorCore, auth: AuthInfo, user: 
   if ("restricted_by_admin_reason" in body) user.restrictedByAdminReason = body.restricted_by_admin_reason as string | null;
   if ("restricted_by_admin_private_details" in body) user.restrictedByAdminPrivateDetails = body.restricted_by_admin_private_details as string | null;
   applySignUpInfo(user, body);
+  if (user.isAnonymous && body.is_anonymous === false) {
+    user.isAnonymous = false;
+    renamePersonalTeams(core, user, (body.display_name as string | null | undefined) ?? null, (body.primary_email as string | null | undefined) ?? null);
+  }
   if (body.password !== undefined) {
     user.passwordHash = body.password === null ? null : await hashPassword(body.password as string, core.settings.passwordHashing);
     for (const s of core.store.sessionsOf(user.id)) core.store.sessions.delete(s.id);

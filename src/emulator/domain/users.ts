@@ -4,6 +4,7 @@ import type { ContactChannelRecord, ProjectRecord, UserRecord } from "../store/t
 import { newId } from "../util/random";
 import { grantProjectPermission } from "./permissions";
 import { createTeam } from "./teams";
+import type { UserWithSignUpInfo } from "./user-read";
 
 /**
  * What a new (or upgraded anonymous) user starts with.
@@ -24,6 +25,8 @@ export interface NewUserFields {
   clientMetadata?: unknown;
   clientReadOnlyMetadata?: unknown;
   serverMetadata?: unknown;
+  /** The sign-up country (from the request's geo headers, see `signUpCountryCode`). */
+  countryCode?: string | null;
 }
 
 /**
@@ -64,6 +67,8 @@ function addPrimaryEmail(core: EmulatorCore, user: UserRecord, f: NewUserFields)
   core.store.contactChannels.set(channel.id, channel);
 }
 
+const DEFAULT_PERSONAL_TEAM_NAME = "Personal Team";
+
 /**
  * The name of a user's personal team: "<display name or e-mail>'s Team", or "Personal Team".
  *
@@ -72,7 +77,7 @@ function addPrimaryEmail(core: EmulatorCore, user: UserRecord, f: NewUserFields)
  */
 export function personalTeamName(displayName: string | null | undefined, email: string | null | undefined): string {
   const name = displayName || email;
-  return name ? `${name}'s Team` : "Personal Team";
+  return name ? `${name}'s Team` : DEFAULT_PERSONAL_TEAM_NAME;
 }
 
 /**
@@ -105,6 +110,7 @@ export function createUser(core: EmulatorCore, project: ProjectRecord, f: NewUse
     restrictedByAdminReason: null,
     restrictedByAdminPrivateDetails: null,
   };
+  if (f.countryCode) (user as UserWithSignUpInfo).countryCode = f.countryCode;
   core.store.users.set(user.id, user);
   for (const id of project.config.userDefaultPermissions) grantProjectPermission(core.store, project.id, user.id, id);
   addPrimaryEmail(core, user, f);
@@ -137,9 +143,27 @@ export function upgradeAnonymousUser(
   if (f.displayName !== undefined) user.displayName = f.displayName;
   if (f.otpAuthEnabled !== undefined) user.otpAuthEnabled = f.otpAuthEnabled;
   addPrimaryEmail(core, user, f);
+  renamePersonalTeams(core, user, f.displayName ?? null, f.email ?? null);
+  // an anonymous user's own sign-up country is kept
+  const u = user as UserWithSignUpInfo;
+  if (f.countryCode && !u.countryCode) u.countryCode = f.countryCode;
   core.store.touch();
   effect?.("users_upgraded");
   return user;
+}
+
+/**
+ * Like the platform when an anonymous user becomes a regular one: the user's teams still named "Personal Team" get
+ * the name of a personal team for the new display name or e-mail (`"{name}'s Team"`).
+ *
+ * @example
+ * renamePersonalTeams(core, user, null, "ada@example.com"); // "Personal Team" → "ada@example.com's Team"
+ */
+export function renamePersonalTeams(core: EmulatorCore, user: UserRecord, displayName: string | null, email: string | null): void {
+  for (const m of core.store.membershipsOf(user.id)) {
+    const team = core.store.teams.get(m.teamId);
+    if (team && team.displayName === DEFAULT_PERSONAL_TEAM_NAME) team.displayName = personalTeamName(displayName, email);
+  }
 }
 
 /**

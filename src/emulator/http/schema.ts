@@ -1,4 +1,5 @@
 import { cloneJson, getOwn, setOwn, stringifyJson } from "../util/json";
+import { isUuid, stringFormatProblems, type StringFormat } from "./string-formats";
 
 /**
  * A tiny request validator that reports problems in the platform's (yup's) wording, e.g.
@@ -15,11 +16,26 @@ interface Spec {
   max?: number;
   length?: number;
   oneOf?: readonly unknown[];
-  format?: "email" | "uuid" | "url" | "userIdOrMe";
+  format?: StringFormat | "userIdOrMe";
+  /** The platform's `nonEmpty()`: the empty string is refused with `… must not be empty`. */
+  nonEmpty?: boolean;
   integer?: boolean;
   fields?: Record<string, Field>;
   allowUnknown?: boolean;
   items?: Field;
+  /** Extra checks, run in order after the built-in ones (each pushes its message when it fails). */
+  checks?: readonly FieldCheck[];
+}
+
+/**
+ * An extra check of a field (like a yup `.test`): `test` gets the cast value, `message` the field's path.
+ *
+ * @example
+ * const noSpaces: FieldCheck = { test: (v) => !String(v).includes(" "), message: (path) => `${path} contains spaces` };
+ */
+export interface FieldCheck {
+  test: (value: unknown) => boolean;
+  message: (path: string) => string;
 }
 
 /**
@@ -33,9 +49,6 @@ export interface ValidationContext {
   /** Called when `me` is used without a user (the platform throws `CANNOT_GET_OWN_USER_WITHOUT_USER`). */
   onMeWithoutUser: () => never;
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const printValue = (v: unknown): string => stringifyJson(v) ?? String(v);
 
@@ -55,6 +68,10 @@ export class Field {
   nullable(): Field {
     return new Field({ ...this.spec, nullable: true });
   }
+  /** Adds a check that runs after the built-in ones, e.g. `t.string().refine((v) => v !== "", (p) => `${p} must not be empty`)`. */
+  refine(test: (value: unknown) => boolean, message: (path: string) => string): Field {
+    return new Field({ ...this.spec, checks: [...(this.spec.checks ?? []), { test, message }] });
+  }
 
   /** Validates and returns the (cast) value, pushing problems to `errors`. */
   validate(value: unknown, path: string, errors: string[], ctx: ValidationContext): unknown {
@@ -72,6 +89,14 @@ export class Field {
       errors.push(`${path} must be a \`${s.kind === "json" ? "mixed" : s.kind}\` type, but the final value was: \`${printValue(value)}\`.`);
       return undefined;
     }
+    const out = this.checkKind(cast, path, errors, ctx);
+    // like yup's `.test`s, extra checks run after the built-in ones (`urlSchema.test(…)`, `domainSchema`)
+    for (const c of s.checks ?? []) if (!c.test(cast)) errors.push(c.message(path));
+    return out;
+  }
+
+  private checkKind(cast: unknown, path: string, errors: string[], ctx: ValidationContext): unknown {
+    const s = this.spec;
     if (s.kind === "string") return this.checkString(cast as string, path, errors, ctx);
     if (s.kind === "number") return this.checkNumber(cast as number, path, errors);
     if (s.kind === "object") return validateObject(s, cast as Record<string, unknown>, path, errors, ctx);
@@ -85,16 +110,16 @@ export class Field {
     const s = this.spec;
     if (s.format === "userIdOrMe") {
       if (v === "me") return ctx.currentUserId ?? ctx.onMeWithoutUser();
-      if (!UUID_RE.test(v)) errors.push(`${path} must be a valid UUID`);
+      if (!isUuid(v)) errors.push(`${path} must be a valid UUID`);
       return v.toLowerCase();
     }
+    // the platform's schemas name the format first (`urlSchema.max(…)`, `yupString().uuid()`), then bounds, then `nonEmpty()`
+    if (s.format) errors.push(...stringFormatProblems(s.format, v, path));
     if (s.length !== undefined && v.length !== s.length) errors.push(`${path} must be exactly ${s.length} characters`);
     if (s.min !== undefined && v.length < s.min) errors.push(`${path} must be at least ${s.min} characters`);
     if (s.max !== undefined && v.length > s.max) errors.push(`${path} must be at most ${s.max} characters`);
-    if (s.format === "uuid" && !UUID_RE.test(v)) errors.push(`${path} must be a valid UUID`);
-    if (s.format === "email" && !EMAIL_RE.test(v)) errors.push(`${path} must be a valid email`);
-    if (s.format === "url" && !isUrl(v)) errors.push(`${path} is not a valid URL`);
     if (s.oneOf && !s.oneOf.includes(v)) errors.push(`${path} must be one of the following values: ${s.oneOf.join(", ")}`);
+    if (s.nonEmpty && v === "") errors.push(`${path} must not be empty`);
     return v;
   }
 
@@ -104,15 +129,6 @@ export class Field {
     if (s.min !== undefined && v < s.min) errors.push(`${path} must be greater than or equal to ${s.min}`);
     if (s.max !== undefined && v > s.max) errors.push(`${path} must be less than or equal to ${s.max}`);
     return v;
-  }
-}
-
-function isUrl(v: string): boolean {
-  try {
-    new URL(v);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -161,8 +177,12 @@ function validateObject(s: Spec, obj: Record<string, unknown>, path: string, err
  * const body = t.object({ email: t.string({ format: "email" }).defined(), password: t.string().defined() });
  */
 export const t = {
-  /** A string, optionally with length bounds, an allowed set or a format. */
-  string: (o: { min?: number; max?: number; length?: number; oneOf?: readonly string[]; format?: "email" | "uuid" | "url" } = {}) =>
+  /**
+   * A string, optionally with length bounds, an allowed set, `nonEmpty` or a format. Each format checks and words
+   * its problems as the platform does: `uuid` (`… must be a valid UUID`), `url` (`… contains spaces`, `… is not a
+   * valid URL`), `email` (the empty string passes, as on the platform) and `strictEmail` (sign-up e-mails).
+   */
+  string: (o: { min?: number; max?: number; length?: number; oneOf?: readonly string[]; format?: StringFormat; nonEmpty?: boolean } = {}) =>
     new Field({ kind: "string", required: false, nullable: false, ...o }),
   /** A number (numeric strings from forms and queries are accepted). */
   number: (o: { min?: number; max?: number; integer?: boolean } = {}) => new Field({ kind: "number", required: false, nullable: false, ...o }),

@@ -6,9 +6,9 @@ import { newId } from "../util/random";
  * An e-mail to capture. `links` default to every http(s) URL found in the text and HTML.
  *
  * @example
- * outbox.send({ projectId, kind: "password_reset", to: [email], subject, text, html, code, otp: null, userId });
+ * outbox.send({ projectId, kind: "password_reset", from: emailSender(project), to: [email], subject, text, html, code, otp: null, userId });
  */
-export type OutgoingEmail = Omit<EmailRecord, "id" | "sentAtMillis" | "links"> & { links?: string[] };
+export type OutgoingEmail = Omit<EmailRecord, "id" | "sentAtMillis" | "links" | "from"> & { links?: string[]; from: string };
 
 /**
  * How an e-mail appears in `GET /emulator/outbox`.
@@ -20,6 +20,8 @@ export interface OutboxItem {
   id: string;
   project_id: string;
   kind: string;
+  /** The `From` header the platform would send (`"<name>" <<address>>`); null for e-mails saved before it was recorded. */
+  from: string | null;
   to: string[];
   subject: string;
   text: string;
@@ -98,6 +100,7 @@ export function toOutboxItem(e: EmailRecord): OutboxItem {
     id: e.id,
     project_id: e.projectId,
     kind: e.kind,
+    from: e.from ?? null,
     to: e.to,
     subject: e.subject,
     text: e.text,

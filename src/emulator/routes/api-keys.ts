@@ -51,8 +51,9 @@ function assertCanManage(ctx: RequestContext, type: ApiKeyType, ownerId: string)
 }
 
 function findKey(ctx: RequestContext, type: ApiKeyType): ApiKeyRecord {
-  const { project, type: access } = authOf(ctx);
-  if (type === "user" && access === "client") ownerIdFrom(type, ctx.query);
+  const { project } = authOf(ctx);
+  // like the platform, read and update find the key by id alone (a `user_id` in the query is not needed and not
+  // used) and then check that the caller may manage the key's owner
   const record = apiKeyRecords(ctx.core.store).find((k) => k.id === ctx.params.api_key_id && k.projectId === project.id);
   if (!record || record.type !== type) throw known("API_KEY_NOT_FOUND");
   assertCanManage(ctx, type, record.ownerId);
@@ -111,8 +112,11 @@ function check(ctx: RequestContext, type: ApiKeyType) {
 function familyRoutes(type: ApiKeyType): RouteDef[] {
   const base = `/${type}-api-keys`;
   const ownerField = type === "user" ? t.userIdOrMe() : t.string();
-  const listQuery = type === "user" ? t.object({ user_id: t.userIdOrMe() }) : t.object({ team_id: t.string({ format: "uuid" }).defined() });
-  const itemQuery = type === "user" ? t.object({ user_id: t.userIdOrMe() }) : t.object({ team_id: t.string() });
+  // Like the platform, one query schema serves list, read and update: `user_id` is optional (the list asks for it
+  // itself), `team_id` is required.
+  const ownerQuery = type === "user" ? t.object({ user_id: t.userIdOrMe() }) : t.object({ team_id: t.string({ format: "uuid" }).defined() });
+  const listQuery = ownerQuery;
+  const itemQuery = ownerQuery;
   const params = t.object({ api_key_id: t.string({ format: "uuid" }).defined() });
   return [
     { method: "GET", path: base, access: CLIENT_OR_HIGHER, query: listQuery, handler: (ctx) => list(ctx, type) },

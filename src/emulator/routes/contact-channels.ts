@@ -13,17 +13,43 @@ function channelRead(c: ContactChannelRecord): Record<string, unknown> {
   return { id: c.id, user_id: c.userId, type: c.type, value: c.value, is_primary: c.isPrimary, is_verified: c.isVerified, used_for_auth: c.usedForAuth };
 }
 
-function assertOwnUser(ctx: RequestContext, userId: string): void {
+/** What a client does with contact channels, as the platform's refusals name it. */
+type ChannelAction = "read" | "create" | "update" | "delete" | "list";
+
+/**
+ * Like the platform: a client must be signed in (`CANNOT_GET_OWN_USER_WITHOUT_USER`) and act on its own user
+ * (403 text otherwise).
+ */
+function assertOwnUser(ctx: RequestContext, userId: string, action: ChannelAction): void {
   const auth = authOf(ctx);
-  if (auth.type === "client" && userId !== auth.user?.id) throw new StatusError(403, "Client can only manage their own contact channels.");
-  const user = ctx.core.store.users.get(userId);
-  if (!user || user.projectId !== auth.project.id) throw known("USER_NOT_FOUND");
+  if (auth.type !== "client") return;
+  if (!auth.user) throw known("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  if (userId !== auth.user.id) throw new StatusError(403, `Client can only ${action} contact channels for their own user.`);
 }
 
-function findChannel(ctx: RequestContext): ContactChannelRecord {
-  assertOwnUser(ctx, ctx.params.user_id);
+/** The channel at `/contact-channels/{user_id}/{contact_channel_id}`: 404 text when reading it, 400 text otherwise. */
+function findChannel(ctx: RequestContext, action: "read" | "update" | "delete"): ContactChannelRecord {
+  assertOwnUser(ctx, ctx.params.user_id, action);
   const c = ctx.core.store.contactChannels.get(ctx.params.contact_channel_id);
-  if (!c || c.userId !== ctx.params.user_id) throw new StatusError(404, "Contact channel not found");
+  if (!c || c.userId !== ctx.params.user_id || c.projectId !== authOf(ctx).project.id) {
+    throw action === "read" ? new StatusError(404, "Contact channel not found.") : new StatusError(400, "Contact channel not found");
+  }
+  return c;
+}
+
+/** The channel a send-verification-code request is for, with the platform's checks in its order. */
+function channelToVerify(ctx: RequestContext): ContactChannelRecord {
+  const auth = authOf(ctx);
+  const userId = ctx.params.user_id as string;
+  if (auth.type === "client") {
+    if (!auth.user) throw known("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    if (userId !== auth.user.id) throw new StatusError(400, "Can only send verification code for your own user");
+  } else {
+    const user = ctx.core.store.users.get(userId);
+    if (!user || user.projectId !== auth.project.id) throw known("USER_ID_DOES_NOT_EXIST", { user_id: userId });
+  }
+  const c = ctx.core.store.contactChannels.get(ctx.params.contact_channel_id);
+  if (!c || c.userId !== userId) throw new StatusError(404, "Contact channel not found");
   return c;
 }
 
@@ -41,7 +67,9 @@ function makePrimary(ctx: RequestContext, c: ContactChannelRecord): void {
 function create(ctx: RequestContext) {
   const { project, type } = authOf(ctx);
   const b = ctx.body;
-  assertOwnUser(ctx, b.user_id);
+  assertOwnUser(ctx, b.user_id, "create");
+  const owner = ctx.core.store.users.get(b.user_id);
+  if (!owner || owner.projectId !== project.id) throw known("USER_NOT_FOUND");
   const existing = ctx.core.store.channelsOf(b.user_id).find((c) => c.type === b.type && c.value.toLowerCase() === String(b.value).toLowerCase());
   if (existing) throw new StatusError(400, "Contact channel already exists");
   if (b.used_for_auth) assertUsableForAuth(ctx, project, b.value, b.user_id);
@@ -65,7 +93,7 @@ function create(ctx: RequestContext) {
 
 function update(ctx: RequestContext) {
   const { project, type } = authOf(ctx);
-  const c = findChannel(ctx);
+  const c = findChannel(ctx, "update");
   const b = ctx.body ?? {};
   const newValue = typeof b.value === "string" && b.value !== c.value ? b.value : undefined;
   if ((b.used_for_auth ?? c.usedForAuth) && (newValue || b.used_for_auth)) assertUsableForAuth(ctx, project, newValue ?? c.value, c.userId);
@@ -125,7 +153,7 @@ export function contactChannelRoutes(_core: EmulatorCore): RouteDef[] {
       path: "/contact-channels",
       query: t.object({ user_id: t.userIdOrMe().defined() }),
       handler: (ctx) => {
-        assertOwnUser(ctx, ctx.query.user_id);
+        assertOwnUser(ctx, ctx.query.user_id, "list");
         return list(ctx.core.store.channelsOf(ctx.query.user_id).map(channelRead));
       },
     },
@@ -144,7 +172,7 @@ export function contactChannelRoutes(_core: EmulatorCore): RouteDef[] {
         }).defined(),
       handler: create,
     },
-    { ...base, method: "GET", path: "/contact-channels/:user_id/:contact_channel_id", params: itemParams, handler: (ctx) => json(channelRead(findChannel(ctx))) },
+    { ...base, method: "GET", path: "/contact-channels/:user_id/:contact_channel_id", params: itemParams, handler: (ctx) => json(channelRead(findChannel(ctx, "read"))) },
     {
       ...base,
       method: "PATCH",
@@ -166,7 +194,7 @@ export function contactChannelRoutes(_core: EmulatorCore): RouteDef[] {
       path: "/contact-channels/:user_id/:contact_channel_id",
       params: itemParams,
       handler: (ctx) => {
-        ctx.core.store.contactChannels.delete(findChannel(ctx).id);
+        ctx.core.store.contactChannels.delete(findChannel(ctx, "delete").id);
         ctx.core.store.touch();
         return success();
       },
@@ -177,7 +205,7 @@ export function contactChannelRoutes(_core: EmulatorCore): RouteDef[] {
       path: "/contact-channels/:user_id/:contact_channel_id/send-verification-code",
       params: itemParams,
       body: t.object({ callback_url: t.string({ format: "url" }).defined() }).defined(),
-      handler: (ctx) => sendCode(ctx, findChannel(ctx), ctx.body.callback_url),
+      handler: (ctx) => sendCode(ctx, channelToVerify(ctx), ctx.body.callback_url),
     },
     {
       ...base,

@@ -1,15 +1,14 @@
 import type { EmulatorCore } from "../core";
 import { dataVaultStoreExists, getDataVaultValue, putDataVaultValue } from "../domain/data-vault";
-import { known, schemaError } from "../errors";
+import { known } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json, success } from "../http/reply";
 import { SERVER_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
 
-/** The store must be declared in the project's config; `hashed_key` must not be empty (yup's `nonEmpty`). */
+/** The store must be declared in the project's config. */
 function checked(ctx: RequestContext): { projectId: string; storeId: string; hashedKey: string } {
   const { project } = authOf(ctx);
-  if (ctx.body.hashed_key === "") throw schemaError(ctx.method, ctx.pathname, ["body.hashed_key must not be empty"]);
   const storeId = ctx.params.id as string;
   if (!dataVaultStoreExists(ctx.core.store, project, storeId)) throw known("DATA_VAULT_STORE_DOES_NOT_EXIST", { store_id: storeId });
   return { projectId: project.id, storeId, hashedKey: ctx.body.hashed_key };
@@ -33,7 +32,7 @@ export function dataVaultRoutes(_core: EmulatorCore): RouteDef[] {
       path: "/data-vault/stores/:id/set",
       access: SERVER_OR_HIGHER,
       params,
-      body: t.object({ hashed_key: t.string().defined(), encrypted_value: t.string().defined() }).defined(),
+      body: t.object({ hashed_key: t.string({ nonEmpty: true }).defined(), encrypted_value: t.string().defined() }).defined(),
       handler: (ctx) => {
         const { projectId, storeId, hashedKey } = checked(ctx);
         putDataVaultValue(ctx.core.store, projectId, storeId, hashedKey, ctx.body.encrypted_value);
@@ -46,7 +45,7 @@ export function dataVaultRoutes(_core: EmulatorCore): RouteDef[] {
       path: "/data-vault/stores/:id/get",
       access: SERVER_OR_HIGHER,
       params,
-      body: t.object({ hashed_key: t.string().defined() }).defined(),
+      body: t.object({ hashed_key: t.string({ nonEmpty: true }).defined() }).defined(),
       handler: (ctx) => {
         const { projectId, storeId, hashedKey } = checked(ctx);
         const value = getDataVaultValue(ctx.core.store, projectId, storeId, hashedKey);

@@ -7,8 +7,10 @@ import {
   listCatalog,
   NEW_TEMPLATE_SOURCE,
   NEW_THEME_SOURCE,
+  projectLogos,
   type EmailCatalogRecord,
 } from "../domain/email-catalog";
+import { PLATFORM_PREVIEW_TEMPLATE_SOURCE } from "../domain/email-default-themes";
 import { assertValidSource, renderEmail } from "../domain/email-render";
 import { themeSourceFor } from "../domain/email-send";
 import { known, StatusError } from "../errors";
@@ -44,10 +46,12 @@ function patchTemplate(ctx: RequestContext) {
     throw new StatusError(400, "No theme found with given id");
   }
   const themeId = b.theme_id === undefined ? record.themeId : b.theme_id === null ? undefined : b.theme_id;
+  // like the platform: a preview in the project's selected theme, with its preview values ("John Doe", "My Project")
   const r = renderEmail({
     templateSource: b.tsx_source,
-    themeSource: themeSourceFor(ctx.core, project, themeId === false ? false : themeId),
-    scope: { project: { displayName: project.displayName }, user: { displayName: "John Doe" }, variables: {} },
+    themeSource: themeSourceFor(ctx.core, project, undefined),
+    scope: { project: { displayName: "My Project" }, user: { displayName: "John Doe" }, variables: { projectDisplayName: project.displayName }, projectLogos: projectLogos(project) },
+    preview: true,
   });
   if (r.subject === undefined) throw known("EMAIL_RENDERING_ERROR", { error: "Subject is required, import it from @stackframe/emails" });
   if (r.notificationCategory === undefined) throw known("EMAIL_RENDERING_ERROR", { error: "NotificationCategory is required, import it from @stackframe/emails" });
@@ -61,15 +65,16 @@ function patchTemplate(ctx: RequestContext) {
  * E-mail themes and templates (wire §8.20, admin). Themes: list (the three defaults plus custom ones), create
  * `{display_name}` → `{id}`, read, `PATCH {tsx_source}` → `{display_name}`, delete (UUID ids) → `{}`; unknown → 404 text "No theme
  * found with given id". Templates: list, create → `{id}`, `PATCH {tsx_source, theme_id?}` → `{rendered_html}`,
- * delete → `{}`; writes need a custom e-mail server (`REQUIRES_CUSTOM_EMAIL_SERVER`); bad TSX (see
- * `assertValidSource`) → `EMAIL_RENDERING_ERROR`.
+ * delete → `{}`; writes need a custom e-mail server (`REQUIRES_CUSTOM_EMAIL_SERVER`); a source that does not
+ * render (see `renderEmail`) → `EMAIL_RENDERING_ERROR` with `details.error`.
  *
  * @example
  * core.router.addAll(emailThemeRoutes(core));
  */
 export function emailThemeRoutes(_core: EmulatorCore): RouteDef[] {
   const admin = { access: ADMIN_ONLY } as const;
-  const name = t.object({ display_name: t.string({ min: 1 }).defined() }).defined();
+  // the platform takes any display name, the empty one included (`yupString().defined()`)
+  const name = t.object({ display_name: t.string().defined() }).defined();
   const themeParams = t.object({ id: t.string().defined() });
   const templateParams = t.object({ templateId: t.string({ format: "uuid" }).defined() });
   return [
@@ -107,7 +112,8 @@ export function emailThemeRoutes(_core: EmulatorCore): RouteDef[] {
       body: t.object({ tsx_source: t.string().defined(), preview_html: t.string() }).defined(),
       handler: (ctx) => {
         const r = theme(ctx);
-        assertValidSource(ctx.body.tsx_source, "EmailTheme");
+        // like the platform: the theme must render the preview template
+        assertValidSource(ctx.body.tsx_source, "EmailTheme", PLATFORM_PREVIEW_TEMPLATE_SOURCE);
         r.tsxSource = ctx.body.tsx_source;
         ctx.core.store.touch();
         return json({ display_name: r.displayName });

@@ -29,6 +29,7 @@ import { teamMemberProfileRoutes } from "./team-member-profiles";
 import { teamMembershipRoutes } from "./team-memberships";
 import { teamRoutes } from "./teams";
 import { serverUserRoutes } from "./users-server";
+import { uploadRoutes } from "./uploads";
 
 /**
  * A route family: a function that returns its routes (it may also register OAuth grants or hooks on `core`).
@@ -47,6 +48,7 @@ export type RouteFamily = (core: EmulatorCore) => RouteDef[];
 export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   metaRoutes,
   emulatorControlRoutes,
+  uploadRoutes,
   projectRoutes,
   internalProjectRoutes,
   internalProjectTransferRoutes,

@@ -27,7 +27,7 @@ function create(ctx: RequestContext) {
   }
   const project = createProject(ctx.core.store, { displayName: String(b.display_name), ownerTeamId: teamId });
   try {
-    applyProjectBody(ctx.core, project, b);
+    applyProjectBody(ctx.core, project, b, ctx);
   } catch (e) {
     deleteProjectData(ctx.core.store, project.id);
     throw e;

@@ -1,15 +1,29 @@
 import type { EmulatorCore } from "../core";
 import { adminProjectRead } from "../domain/project-read";
-import { StatusError } from "../errors";
+import { schemaError, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json, success } from "../http/reply";
 import { ADMIN_ONLY, type RouteDef } from "../http/router";
-import { t } from "../http/schema";
+import { trustedDomainField } from "../http/platform-fields";
+import { t, type Field } from "../http/schema";
 import type { ProjectConfig, ProjectRecord } from "../store/types";
 import { findTheme } from "../domain/email-catalog";
 import { assertProductionModeAllowed } from "../domain/production-mode";
 import { deleteProjectData } from "../domain/project-lifecycle";
 import { commitLegacyConfig } from "../domain/config-layers";
+
+/** Like the platform's `yupDefinedAndNonEmptyWhen(…, { type: "standard" })`: a standard provider needs a client id and secret. */
+function standardCredentials(provider: Field): Field {
+  let out = provider;
+  for (const key of ["client_id", "client_secret"] as const) {
+    const of = (v: unknown) => (v as Record<string, unknown>)[key];
+    const standard = (v: unknown) => (v as Record<string, unknown>).type === "standard";
+    out = out
+      .refine((v) => !standard(v) || of(v) !== undefined, (path) => `${path}.${key} must be defined`)
+      .refine((v) => !standard(v) || of(v) !== "", (path) => `${path}.${key} must not be empty`);
+  }
+  return out;
+}
 
 const idList = t.array(t.object({ id: t.string().defined() }));
 
@@ -28,17 +42,19 @@ const configFields = t.object({
   require_publishable_client_key: t.boolean(),
   anonymous_enabled: t.boolean(),
   oauth_providers: t.array(
-    t.object({
-      id: t.string().defined(),
-      type: t.string({ oneOf: ["shared", "standard"] }).defined(),
-      client_id: t.string(),
-      client_secret: t.string(),
-      facebook_config_id: t.string(),
-      microsoft_tenant_id: t.string(),
-      apple_bundle_ids: t.json(),
-    }),
+    standardCredentials(
+      t.object({
+        id: t.string().defined(),
+        type: t.string({ oneOf: ["shared", "standard"] }).defined(),
+        client_id: t.string(),
+        client_secret: t.string(),
+        facebook_config_id: t.string(),
+        microsoft_tenant_id: t.string(),
+        apple_bundle_ids: t.json(),
+      }),
+    ),
   ),
-  domains: t.array(t.object({ domain: t.string().defined(), handler_path: t.string().defined() })),
+  domains: t.array(trustedDomainField()),
   email_config: t.object({
     type: t.string({ oneOf: ["shared", "standard"] }).defined(),
     host: t.string(),
@@ -132,26 +148,36 @@ export function applyConfig(config: ProjectConfig, c: Record<string, unknown>): 
   if (typeof c.oauth_account_merge_strategy === "string") config.oauthAccountMergeStrategy = c.oauth_account_merge_strategy as ProjectConfig["oauthAccountMergeStrategy"];
 }
 
+const EMAIL_SERVER_FIELDS = ["host", "port", "username", "password", "sender_name", "sender_email"] as const;
+
 /**
- * Applies an admin create/update body to a project: validates trusted domains and the e-mail theme, and refuses to
+ * The platform's validation of a standard `email_config` (each server field defined, the text ones non-empty), as
+ * SCHEMA_ERROR lines under `path`.
+ *
+ * @example
+ * emailConfigProblems({ type: "standard", host: "" }, "body.config.email_config"); // ["body.config.email_config.host must not be empty", "… .port must be defined", …]
+ */
+export function emailConfigProblems(email: Record<string, unknown> | undefined, path: string): string[] {
+  if (email?.type !== "standard") return [];
+  return EMAIL_SERVER_FIELDS.flatMap((k) => {
+    if (email[k] === undefined) return [`${path}.${k} must be defined`];
+    return k !== "port" && email[k] === "" ? [`${path}.${k} must not be empty`] : [];
+  });
+}
+
+/**
+ * Applies an admin create/update body to a project (trusted domains were checked by the body schema): validates the e-mail theme, and refuses to
  * switch production mode on while production-mode checks fail (the project is left unchanged then). The `config`
  * settings are written to the environment config override (project-wide ones to the project level), like the
  * platform's legacy project endpoints.
  *
  * @example
- * applyProjectBody(ctx.core, project, { is_production_mode: true });
+ * applyProjectBody(ctx.core, project, { is_production_mode: true }, ctx);
  */
-export function applyProjectBody(core: EmulatorCore, target: ProjectRecord, b: Record<string, unknown>): void {
-  for (const d of ((b.config as Record<string, unknown> | undefined)?.domains ?? []) as { domain: string }[]) {
-    try {
-      new URL(d.domain.replace(/\*/g, "wildcard"));
-    } catch {
-      throw new StatusError(400, `Invalid trusted domain: ${d.domain}`);
-    }
-  }
+export function applyProjectBody(core: EmulatorCore, target: ProjectRecord, b: Record<string, unknown>, request: { method: string; pathname: string }): void {
   const email = (b.config as Record<string, unknown> | undefined)?.email_config as Record<string, unknown> | undefined;
-  const missing = ["host", "port", "username", "password", "sender_name", "sender_email"].filter((k) => email?.type === "standard" && (email[k] === undefined || email[k] === ""));
-  if (missing.length > 0) throw new StatusError(400, `A standard email_config needs ${missing.join(", ")}`);
+  const problems = emailConfigProblems(email, "body.config.email_config");
+  if (problems.length > 0) throw schemaError(request.method, request.pathname, problems);
   const theme = (b.config as Record<string, unknown> | undefined)?.email_theme;
   if (typeof theme === "string" && !findTheme(core.store, target.id, theme)) throw new StatusError(400, "Invalid email theme");
   const project = structuredClone(target);
@@ -182,7 +208,7 @@ const LOGO_FIELDS = [
 
 function patch(ctx: RequestContext) {
   const { project } = authOf(ctx);
-  applyProjectBody(ctx.core, project, (ctx.body ?? {}) as Record<string, unknown>);
+  applyProjectBody(ctx.core, project, (ctx.body ?? {}) as Record<string, unknown>, ctx);
   ctx.effect("projects_updated");
   return json(adminProjectRead(project));
 }

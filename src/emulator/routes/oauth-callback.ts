@@ -1,5 +1,6 @@
 import type { EmulatorCore } from "../core";
 import { createAuthorizationCode, findOAuthFlow, type OAuthFlowRecord } from "../domain/oauth-flows";
+import { signUpCountryCode } from "../domain/end-user";
 import { resolveOAuthUser } from "../domain/oauth-sign-in";
 import { isTrustedUrl } from "../domain/redirects";
 import { known, KnownError, StatusError } from "../errors";
@@ -82,6 +83,7 @@ async function complete(ctx: RequestContext, project: ProjectRecord, flow: OAuth
       accessToken: exchanged.tokens.access_token,
     },
     ctx.effect,
+    signUpCountryCode(ctx.req),
   );
   const code = createAuthorizationCode(ctx.core.store, flow, { userId, newUser });
   ctx.effect("oauth_codes_issued");

@@ -3,6 +3,7 @@ import { consumeCode, createCode } from "../domain/codes";
 import { sendMagicLinkEmail } from "../domain/emails";
 import { completeSignIn } from "../domain/mfa";
 import { assertTrustedUrl } from "../domain/redirects";
+import { signUpCountryCode } from "../domain/end-user";
 import { createOrUpgradeUser } from "../domain/users";
 import { known, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
@@ -43,7 +44,7 @@ async function signIn(ctx: RequestContext) {
   const isNewUser = !user;
   if (!user) {
     if (!project.config.signUpEnabled) throw known("SIGN_UP_NOT_ENABLED");
-    user = createOrUpgradeUser(ctx.core, project, currentUser, { email, emailAuth: true, emailVerified: true, otpAuthEnabled: true }, ctx.effect);
+    user = createOrUpgradeUser(ctx.core, project, currentUser, { email, emailAuth: true, emailVerified: true, otpAuthEnabled: true, countryCode: signUpCountryCode(ctx.req) }, ctx.effect);
   } else if (channel) {
     channel.isVerified = true;
     user.otpAuthEnabled = true;
@@ -66,7 +67,7 @@ export function otpRoutes(_core: EmulatorCore): RouteDef[] {
       method: "POST",
       path: "/auth/otp/send-sign-in-code",
       access: CLIENT_OR_HIGHER,
-      body: t.object({ email: t.string({ format: "email" }).defined(), callback_url: t.string({ format: "url" }).defined(), ...botChallengeFields }).defined(),
+      body: t.object({ email: t.string({ format: "strictEmail" }).defined(), callback_url: t.string({ format: "url" }).defined(), ...botChallengeFields }).defined(),
       handler: sendSignInCode,
     },
     { method: "POST", path: "/auth/otp/sign-in", access: CLIENT_OR_HIGHER, body: code, handler: signIn },

@@ -5,6 +5,7 @@ import {
   clientDataOrigin,
   PASSKEY_CEREMONY_TIMEOUT_MS,
   PASSKEY_SENTINEL_RP_ID,
+  PASSKEY_TEST_CHALLENGE,
   passkeyByCredentialId,
   passkeyOriginProblem,
   savePasskey,
@@ -25,6 +26,8 @@ const code45 = t.string({ length: 45 }).defined();
 function assertEnabled(project: ProjectRecord): void {
   if (!project.config.passkeyEnabled) throw known("PASSKEY_AUTHENTICATION_NOT_ENABLED");
 }
+/** In deterministic (test) mode, the platform's fixed test challenge (its UTF-8 bytes; the options carry `TU9DSw`). */
+const fixedChallenge = (ctx: RequestContext): string | undefined => (ctx.core.settings.deterministic ? PASSKEY_TEST_CHALLENGE : undefined);
 const registrationFailed = (message: string) => known("PASSKEY_REGISTRATION_FAILED", undefined, { message });
 const authenticationFailed = (message: string) => known("PASSKEY_AUTHENTICATION_FAILED", undefined, { message });
 
@@ -33,7 +36,8 @@ async function initiateRegistration(ctx: RequestContext) {
   const user = userOf(ctx);
   assertEnabled(project);
   const { generateRegistrationOptions } = await webauthnServer();
-  const name = user.displayName || primaryChannel(ctx.core, user)?.value || "Stack Auth User";
+  // the platform's fallback when the user has neither a display name nor a primary e-mail
+  const name = user.displayName || primaryChannel(ctx.core, user)?.value || "Hexclave User";
   const generated = await generateRegistrationOptions({
     rpName: project.displayName,
     rpID: PASSKEY_SENTINEL_RP_ID,
@@ -42,6 +46,7 @@ async function initiateRegistration(ctx: RequestContext) {
     userDisplayName: name,
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
     timeout: PASSKEY_CEREMONY_TIMEOUT_MS,
+    challenge: fixedChallenge(ctx),
   });
   const options: Partial<typeof generated> & Pick<typeof generated, "user" | "challenge"> = { ...generated };
   if (Array.isArray(options.hints) && options.hints.length === 0) delete options.hints;
@@ -104,6 +109,7 @@ async function initiateAuthentication(ctx: RequestContext) {
     userVerification: "preferred",
     allowCredentials: [],
     timeout: PASSKEY_CEREMONY_TIMEOUT_MS,
+    challenge: fixedChallenge(ctx),
   });
   const { record } = createCode(ctx.core, { project, type: "passkey_authentication", data: { challenge: options.challenge }, expiresInMs: CODE_LIFETIME_MS });
   return json({ options_json: options, code: record.code });

@@ -6,6 +6,7 @@ import { mfaRequired, completeSignIn } from "../domain/mfa";
 import { assertPasswordAllowed, hashPassword, verifyPassword } from "../domain/passwords";
 import { assertTrustedUrl } from "../domain/redirects";
 import { signInResponse } from "../domain/sessions";
+import { signUpCountryCode } from "../domain/end-user";
 import { createOrUpgradeUser } from "../domain/users";
 import { known, StatusError } from "../errors";
 import { authOf, userOf, type RequestContext } from "../http/context";
@@ -14,6 +15,10 @@ import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
 
 const email = t.string({ format: "email" }).defined();
+/** Sign-in refuses an empty e-mail (`emailSchema.defined().nonEmpty()`). */
+const signInEmail = t.string({ format: "email", nonEmpty: true }).defined();
+/** Sign-up e-mails follow the platform's stricter `signInEmailSchema`. */
+const signUpEmail = t.string({ format: "strictEmail" }).defined();
 const password = t.string().defined();
 const code45 = t.string({ length: 45 }).defined();
 
@@ -40,7 +45,7 @@ async function signUp(ctx: RequestContext) {
   if (!project.config.signUpEnabled) throw known("SIGN_UP_NOT_ENABLED");
   assertPasswordAllowed(b.password);
   const passwordHash = await hashPassword(b.password, ctx.core.settings.passwordHashing);
-  const user = createOrUpgradeUser(ctx.core, project, currentUser, { email: b.email, emailAuth: true, emailVerified: false, passwordHash }, ctx.effect);
+  const user = createOrUpgradeUser(ctx.core, project, currentUser, { email: b.email, emailAuth: true, emailVerified: false, passwordHash, countryCode: signUpCountryCode(ctx.req) }, ctx.effect);
   if (b.verification_callback_url) {
     const { record, link } = createCode(ctx.core, {
       project,
@@ -140,8 +145,8 @@ export function passwordRoutes(_core: EmulatorCore): RouteDef[] {
     user,
   });
   return [
-    post("/sign-up", t.object({ email, password, verification_callback_url: t.string({ format: "url" }), ...botChallengeFields }).defined(), signUp),
-    post("/sign-in", t.object({ email, password }).defined(), signIn),
+    post("/sign-up", t.object({ email: signUpEmail, password, verification_callback_url: t.string({ format: "url" }), ...botChallengeFields }).defined(), signUp),
+    post("/sign-in", t.object({ email: signInEmail, password }).defined(), signIn),
     post("/send-reset-code", t.object({ email, callback_url: t.string({ format: "url" }).defined() }).defined(), sendResetCode),
     post("/reset", t.object({ code: code45, password }).defined(), reset),
     post("/reset/check-code", t.object({ code: code45 }).defined(), (ctx) => {

@@ -8,7 +8,7 @@ import {
   pendingInvitations,
   sendTeamInvitation,
 } from "../domain/invitations";
-import { membershipOrThrow, requireTeamPermission, teamOrThrow, userOrThrow } from "../domain/team-members";
+import { membershipOrThrow, requireTeamPermission, teamOrThrow } from "../domain/team-members";
 import { known, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json, list, success } from "../http/reply";
@@ -52,9 +52,12 @@ function listInvitations(ctx: RequestContext) {
     guardTeam(ctx, teamId, ["$read_members", "$invite_members"]);
     return list(pendingInvitations(ctx.core, auth.project.id).filter((c) => c.data.team_id === teamId).map((c) => invitationRead(ctx.core, c)));
   }
-  if (!userId) throw new StatusError(400, "Either team_id or user_id must be specified");
-  if (auth.type === "client" && userId !== auth.user?.id) throw new StatusError(403, "Client can only list invitations for their own user.");
-  const user = userOrThrow(ctx.core.store, auth.project.id, userId);
+  if (!userId) throw new StatusError(400, "Must specify either team_id or user_id");
+  // like the platform: a client may only list its own (another user's id is refused as if no user were given)
+  if (auth.type === "client" && userId !== auth.user?.id) throw known("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  // an unknown user has no verified e-mail, hence no invitations
+  const user = ctx.core.store.users.get(userId);
+  if (!user || user.projectId !== auth.project.id) return list([]);
   return list(pendingInvitations(ctx.core, auth.project.id).filter((c) => isInvitedUser(ctx.core, c, user)).map((c) => invitationRead(ctx.core, c)));
 }
 

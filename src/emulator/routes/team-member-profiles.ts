@@ -1,10 +1,12 @@
 import type { EmulatorCore } from "../core";
 import { membershipOrThrow, requireTeamPermission, teamOrThrow, userOrThrow } from "../domain/team-members";
+import { storeProfileImage } from "../domain/profile-images";
 import { serverUserRead } from "../domain/user-read";
 import { known, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json, list } from "../http/reply";
 import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
+import { profileImageUrlField } from "../http/platform-fields";
 import { t } from "../http/schema";
 import type { MembershipRecord } from "../store/types";
 
@@ -71,7 +73,8 @@ function updateProfile(ctx: RequestContext) {
   const m = membershipOrThrow(ctx.core.store, auth.project.id, teamId, userId);
   const b = ctx.body ?? {};
   if (typeof b.display_name === "string") m.displayName = b.display_name;
-  if ("profile_image_url" in b) m.profileImageUrl = b.profile_image_url;
+  const image = storeProfileImage(ctx.core, b.profile_image_url, "team-member-profile-images");
+  if (image !== undefined) m.profileImageUrl = image;
   ctx.core.store.touch();
   return json(profileRead(ctx, m));
 }
@@ -99,7 +102,7 @@ export function teamMemberProfileRoutes(_core: EmulatorCore): RouteDef[] {
       method: "PATCH",
       path: "/team-member-profiles/:team_id/:user_id",
       params,
-      body: t.object({ display_name: t.string(), profile_image_url: t.string().nullable() }),
+      body: t.object({ display_name: t.string(), profile_image_url: profileImageUrlField() }),
       handler: updateProfile,
     },
   ];

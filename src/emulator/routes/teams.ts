@@ -1,11 +1,13 @@
 import type { EmulatorCore } from "../core";
 import { paginate, paginatedBody } from "../domain/paginate";
 import { deleteTeam, membershipOrThrow, requireTeamPermission, teamOrThrow, teamsOfUser, userOrThrow } from "../domain/team-members";
+import { isClientProfileImage, storeProfileImage } from "../domain/profile-images";
 import { clientTeamRead, createTeam, serverTeamRead } from "../domain/teams";
 import { known, StatusError } from "../errors";
 import { authOf, type AuthInfo, type RequestContext } from "../http/context";
 import { json, list, success } from "../http/reply";
 import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
+import { profileImageUrlField } from "../http/platform-fields";
 import { t, type Field } from "../http/schema";
 import type { TeamRecord, UserRecord } from "../store/types";
 
@@ -22,7 +24,7 @@ const teamQuery = t.object({
 });
 
 function teamFields(auth: AuthInfo | null): Record<string, Field> {
-  const client = { display_name: t.string(), profile_image_url: t.string().nullable(), client_metadata: t.json() };
+  const client = { display_name: t.string(), profile_image_url: profileImageUrlField(), client_metadata: t.json() };
   return auth?.type === "client" ? client : { ...client, client_read_only_metadata: t.json(), server_metadata: t.json() };
 }
 
@@ -54,7 +56,7 @@ export function signedInUser(ctx: RequestContext): UserRecord {
 
 function assertClientImage(ctx: RequestContext): void {
   const url = ctx.body?.profile_image_url;
-  if (authOf(ctx).type === "client" && typeof url === "string" && !url.startsWith("data:image/")) {
+  if (authOf(ctx).type === "client" && typeof url === "string" && url && !isClientProfileImage(url)) {
     throw new StatusError(400, "Invalid profile image URL");
   }
 }
@@ -88,7 +90,7 @@ function create(ctx: RequestContext) {
   const team = createTeam(ctx.core, project, {
     displayName: b.display_name,
     creatorUserId: creatorOf(ctx),
-    profileImageUrl: b.profile_image_url,
+    profileImageUrl: storeProfileImage(ctx.core, b.profile_image_url, "team-profile-images"),
     clientMetadata: b.client_metadata,
     clientReadOnlyMetadata: b.client_read_only_metadata,
     serverMetadata: b.server_metadata,
@@ -134,7 +136,8 @@ function update(ctx: RequestContext) {
   const team = guardedTeam(ctx, "$update_team");
   const b = ctx.body ?? {};
   if (typeof b.display_name === "string") team.displayName = b.display_name;
-  if ("profile_image_url" in b) team.profileImageUrl = b.profile_image_url;
+  const image = storeProfileImage(ctx.core, b.profile_image_url, "team-profile-images");
+  if (image !== undefined) team.profileImageUrl = image;
   if ("client_metadata" in b) team.clientMetadata = b.client_metadata ?? null;
   if ("client_read_only_metadata" in b) team.clientReadOnlyMetadata = b.client_read_only_metadata ?? null;
   if ("server_metadata" in b) team.serverMetadata = b.server_metadata ?? null;

@@ -53,7 +53,9 @@ export function serverUserRoutes(_core: EmulatorCore): RouteDef[] {
       body: userCreateSchema,
       handler: async (ctx) => {
         const user = await createUserFromBody(ctx.core, authOf(ctx).project, ctx.body, ctx.effect);
-        return json(serverUserRead(ctx.core, user), 201);
+        // The platform reads the new user before it creates the personal team, so this answer has no selected team
+        // yet (later reads have it).
+        return json({ ...serverUserRead(ctx.core, user), selected_team_id: null, selected_team: null }, 201);
       },
     },
   ];

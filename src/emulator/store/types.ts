@@ -249,4 +249,6 @@ export interface EmailRecord {
   otp: string | null;
   userId: string | null;
   sentAtMillis: number;
+  /** The `From` header (`"<name>" <<address>>`); absent in data saved by versions before it was recorded. */
+  from?: string;
 }

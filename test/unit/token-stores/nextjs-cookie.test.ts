@@ -2,8 +2,9 @@ import { createNextjsCookieTokenStore } from "../../../src/token-stores/nextjs-c
 import { PID } from "./helpers";
 import { readAsOfficial2_8_108, readAsOfficial2_8_86 } from "./official-readers";
 
-jest.mock("next/headers", () => ({ cookies: jest.fn(), headers: jest.fn() }), { virtual: true });
-const next = jest.requireMock("next/headers") as { cookies: jest.Mock; headers: jest.Mock };
+// The store imports "next/headers.js" (the file: a runtime ES import of "next/headers" finds nothing).
+jest.mock("next/headers.js", () => ({ cookies: jest.fn(), headers: jest.fn() }), { virtual: true });
+const next = jest.requireMock("next/headers.js") as { cookies: jest.Mock; headers: jest.Mock };
 
 const READ_ONLY = "Cookies can only be modified in a Server Action or Route Handler. Read more: https://nextjs.org/docs/app/api-reference/functions/cookies#options";
 

@@ -3,9 +3,9 @@ import path from "node:path";
 
 const ROOT = path.join(__dirname, "..", "..");
 
-test("npm run demo walks through the SDK on the emulator and prints each step", async () => {
+test("npm run tour walks through the SDK on the emulator and prints each step", async () => {
   const output = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, [path.join(ROOT, "scripts/demo.mjs"), "--port", "0", "--exit"], { timeout: 60_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [path.join(ROOT, "scripts/tour.mjs"), "--port", "0", "--exit"], { timeout: 60_000 }, (error, stdout, stderr) =>
       error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
     );
   });
