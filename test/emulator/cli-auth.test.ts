@@ -117,3 +117,14 @@ test("the official SDK's promptCliLogin flow works against the emulator", async 
   const result = await app.promptCliLogin(options);
   expect(result).toEqual({ status: "ok", data: browser.refresh_token });
 });
+
+describe("found by the route fuzz test", () => {
+  test("a lifetime reaching before the earliest date is a SCHEMA_ERROR, not a 500; a negative one is an expired attempt", async () => {
+    const r = await call(em, "/auth/cli", { body: { expires_in_millis: -1e308 } });
+    expect(expectKnown(r, 400, "SCHEMA_ERROR").error).toMatch(/body\.expires_in_millis must be greater than or equal to -\d+/);
+    const expired = await call(em, "/auth/cli", { body: { expires_in_millis: -60_000 } });
+    expect(expired.status).toBe(200);
+    expect(Date.parse(expired.json.expires_at)).toBeLessThan(Date.now());
+    expect((await call(em, "/auth/cli/poll", { body: { polling_code: expired.json.polling_code } })).json).toEqual({ status: "expired" });
+  });
+});

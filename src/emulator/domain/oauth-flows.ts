@@ -163,12 +163,17 @@ export function findOAuthFlow(store: Store, innerState: string): OAuthFlowRecord
 }
 
 /**
- * Issues an outer authorization code (40 hex characters, 5 minutes) for a signed-in or signed-up user.
+ * Issues an outer authorization code (40 hex characters, 5 minutes) for a signed-in or signed-up user (an OAuth
+ * flow's, or a cross-domain handoff's).
  *
  * @example
  * const code = createAuthorizationCode(store, flow, { userId: user.id, newUser: true });
  */
-export function createAuthorizationCode(store: Store, flow: OAuthFlowRecord, o: { userId: string; newUser: boolean }): AuthorizationCodeRecord {
+export function createAuthorizationCode(
+  store: Store,
+  flow: Pick<OAuthFlowRecord, "projectId" | "afterCallbackRedirectUrl" | "redirectUri" | "codeChallenge" | "codeChallengeMethod" | "scope">,
+  o: { userId: string; newUser: boolean },
+): AuthorizationCodeRecord {
   const record: AuthorizationCodeRecord = {
     code: randomBytes(20).toString("hex"),
     projectId: flow.projectId,

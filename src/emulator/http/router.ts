@@ -132,6 +132,11 @@ export class Router {
     return this;
   }
 
+  /** Every registered route with its name, most specific pattern first (for tools that walk the whole API). */
+  list(): { def: RouteDef; name: string }[] {
+    return this.routes.map((r) => ({ def: r.def, name: r.name }));
+  }
+
   /** Finds the route for a method and a path (relative to `/api/v1` for the api scope). */
   match(scope: "api" | "root", method: string, path: string): RouteMatch {
     let pathMatched = false;

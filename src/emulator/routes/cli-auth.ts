@@ -9,16 +9,25 @@ import {
   pendingCliAttempt,
 } from "../domain/cli-auth";
 import { accessTokenFor } from "../domain/sessions";
-import { known, StatusError } from "../errors";
+import { known, schemaError, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json, success } from "../http/reply";
 import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
 import type { ProjectRecord, SessionRecord, UserRecord } from "../store/types";
 
+/** The largest distance from 1970 a JavaScript date can have (±100,000,000 days). */
+const MAX_DATE_MILLIS = 8.64e15;
+
 function start(ctx: RequestContext) {
   const { project } = authOf(ctx);
   const body = (ctx.body ?? {}) as { expires_in_millis?: number; anon_refresh_token?: string };
+  const expiresInMillis = body.expires_in_millis ?? CLI_AUTH_DEFAULT_LIFETIME_MS;
+  // The platform sets no lower bound (a negative lifetime is an attempt that has already expired), but its expiry
+  // must still be a date: one before the earliest date there is would fail its database write.
+  if (Number.isNaN(new Date(Date.now() + expiresInMillis).getTime())) {
+    throw schemaError(ctx.method, ctx.pathname, [`body.expires_in_millis must be greater than or equal to ${-MAX_DATE_MILLIS - Date.now()}`]);
+  }
   let anonRefreshToken: string | null = null;
   if (body.anon_refresh_token) {
     const found = findRefreshSession(ctx.core.store, body.anon_refresh_token);
@@ -30,7 +39,7 @@ function start(ctx: RequestContext) {
     anonRefreshToken = body.anon_refresh_token;
   }
   const attempt = createCliAttempt(ctx.core.store, project.id, {
-    expiresInMillis: body.expires_in_millis ?? CLI_AUTH_DEFAULT_LIFETIME_MS,
+    expiresInMillis,
     anonRefreshToken,
   });
   ctx.effect("cli_logins_started");

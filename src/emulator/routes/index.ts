@@ -2,6 +2,7 @@ import type { EmulatorCore } from "../core";
 import type { RouteDef } from "../http/router";
 import { anonymousRoutes } from "./anonymous";
 import { contactChannelRoutes } from "./contact-channels";
+import { crossDomainAuthorizeRoutes } from "./cross-domain-authorize";
 import { emulatorControlRoutes } from "./emulator-control";
 import { internalProjectRoutes } from "./internal-projects";
 import { internalProjectTransferRoutes } from "./internal-projects-transfer";
@@ -17,6 +18,7 @@ import { oauthCallbackRoutes } from "./oauth-callback";
 import { passkeyRoutes } from "./passkey";
 import { otpRoutes } from "./otp";
 import { passwordRoutes } from "./password";
+import { paymentsRoutes } from "./payments";
 import { projectRoutes } from "./projects";
 import { sessionRoutes } from "./sessions";
 import { userRoutes } from "./users";
@@ -59,6 +61,7 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   oauthTokenRoutes,
   oauthAuthorizeRoutes,
   oauthCallbackRoutes,
+  crossDomainAuthorizeRoutes,
   mockOAuthProviderRoutes,
   mfaRoutes,
   passkeyRoutes,
@@ -72,6 +75,7 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   teamInvitationRoutes,
   permissionRoutes,
   permissionDefinitionRoutes,
+  paymentsRoutes,
 ];
 
 /**

@@ -67,7 +67,15 @@ function projectOfClient(core: EmulatorCore, clientId: string): ProjectRecord {
   return project;
 }
 
-function checkClientSecret(project: ProjectRecord, secret: string): void {
+/**
+ * Checks the publishable client key an OAuth client presents (empty or the public sentinel: only when the project
+ * does not require one, `PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT`; otherwise it must be one of the project's,
+ * `INVALID_PUBLISHABLE_CLIENT_KEY`).
+ *
+ * @example
+ * checkClientSecret(project, q.client_secret);
+ */
+export function checkClientSecret(project: ProjectRecord, secret: string): void {
   if (!secret || secret === PUBLIC_CLIENT_SENTINEL) {
     if (project.config.requirePublishableClientKey) throw known("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", { project_id: project.id });
     return;

@@ -8,13 +8,19 @@ export type SdkUnderTest = "latchkey" | "official";
 
 /**
  * Which test page: `"sdk"` is test/e2e/page/main.ts (the SDK's calls, driven from the test), `"react"` is
- * test/e2e/react-page/main.tsx (a React app on latchkey/react: provider, handler pages, a protected page).
+ * test/e2e/react-page/main.tsx (a React app on latchkey/react: provider, handler pages, a protected page),
+ * `"official-react"` is test/e2e/official-react-page/main.tsx (the same kind of app on the official
+ * `@stackframe/react`, to check its pages against the emulator).
  */
-export type TestPage = "sdk" | "react";
+export type TestPage = "sdk" | "react" | "official-react";
 
 const root = resolve(__dirname, "../../..");
 const built = new Map<string, Promise<string>>();
-const ENTRIES: Record<TestPage, string> = { sdk: "test/e2e/page/main.ts", react: "test/e2e/react-page/main.tsx" };
+const ENTRIES: Record<TestPage, string> = {
+  sdk: "test/e2e/page/main.ts",
+  react: "test/e2e/react-page/main.tsx",
+  "official-react": "test/e2e/official-react-page/main.tsx",
+};
 
 /**
  * Bundles the test page for the browser, once per process and kind: `sdk-under-test` is aliased to the chosen SDK,
@@ -23,6 +29,7 @@ const ENTRIES: Record<TestPage, string> = { sdk: "test/e2e/page/main.ts", react:
  */
 export function pageBundle(sdk: SdkUnderTest, page: TestPage = "sdk"): Promise<string> {
   if (page === "react" && sdk !== "latchkey") throw new Error("the React test page is built on latchkey/react only");
+  if (page === "official-react" && sdk !== "official") throw new Error("the official React test page is built on @stackframe/react only");
   const key = `${sdk}:${page}`;
   let p = built.get(key);
   if (!p) {
@@ -36,8 +43,8 @@ export function pageBundle(sdk: SdkUnderTest, page: TestPage = "sdk"): Promise<s
         target: "chrome120",
         write: false,
         outdir,
-        // The React page carries react-dom: its inline map would make every page load parse ~4 MB instead of ~1 MB.
-        sourcemap: page === "react" ? false : "inline",
+        // The React pages carry react-dom: an inline map would make every page load parse ~4 MB instead of ~1 MB.
+        sourcemap: page === "sdk" ? "inline" : false,
         logLevel: "silent",
         jsx: "automatic",
         alias: {
