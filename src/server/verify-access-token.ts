@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import type { JWTPayload, JWTVerifyGetKey } from "jose";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { apiUrl } from "../http/client";
 import { readRequestTokens } from "../token-stores/request";
@@ -69,6 +69,18 @@ const JWKS_PATH_QUERY: Record<AccessTokenKind, Record<string, string>> = {
   anonymous: { include_restricted: "true", include_anonymous: "true" },
 };
 
+/**
+ * jose is loaded on the first verification, not when the package is imported: most importers (browsers, servers that
+ * only call the platform) never verify a token locally, and loading jose costs Node tens of milliseconds.
+ */
+type Jose = typeof import("jose");
+let jose: Promise<Jose> | undefined;
+const loadJose = (): Promise<Jose> =>
+  (jose ??= import("jose").catch((e: unknown) => {
+    jose = undefined; // a failed load is tried again on the next verification
+    throw e;
+  }));
+
 const fail = (reason: AccessTokenFailureReason, message: string, cause?: unknown) =>
   new AccessTokenVerificationError(reason, message, cause === undefined ? undefined : { cause });
 
@@ -94,7 +106,7 @@ function tokenOf(input: unknown, projectId: string): string {
 }
 
 /** Reads the unverified header and claims, refusing what can be refused without the keys. */
-function inspect(token: string, projectId: string): { kid: string; kind: AccessTokenKind } {
+function inspect({ decodeJwt, decodeProtectedHeader }: Jose, token: string, projectId: string): { kid: string; kind: AccessTokenKind } {
   const decode = <T>(read: (jwt: string) => T): T => {
     try {
       return read(token);
@@ -184,7 +196,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
   // cannot change, so only its expiry needs checking again; a server sees the same user's token many times.
   const verified = new Map<string, JWTPayload>();
 
-  const keySet = (kind: AccessTokenKind): JWTVerifyGetKey => {
+  const keySet = ({ createRemoteJWKSet, customFetch }: Jose, kind: AccessTokenKind): JWTVerifyGetKey => {
     let getKey = keySets.get(kind);
     if (getKey) return getKey;
     const url = apiUrl(baseUrl, `/projects/${encodeURIComponent(projectId)}/.well-known/jwks.json`, JWKS_PATH_QUERY[kind]);
@@ -208,14 +220,15 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
         allowRestricted: callOptions.allowRestricted ?? options.allowRestricted ?? false,
       };
       const token = tokenOf(tokenOrRequest, projectId);
-      const { kid, kind } = inspect(token, projectId);
+      const lib = await loadJose();
+      const { kid, kind } = inspect(lib, token, projectId);
       checkAllowed(kind === "anonymous", kind === "restricted", allow);
       let claims = verified.get(token);
       if (claims && ((claims.exp as number) + tolerance) * 1000 < now().getTime()) {
         verified.delete(token);
         claims = undefined;
       }
-      if (!claims) claims = await verifySignature(token, kind, kid);
+      if (!claims) claims = await verifySignature(lib, token, kind, kid);
       if (typeof claims.project_id === "string" && claims.project_id !== projectId) {
         throw fail("wrong-project", `The access token's project_id ${quote(claims.project_id)} is not ${quote(projectId)}.`);
       }
@@ -224,10 +237,10 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     },
   };
 
-  async function verifySignature(token: string, kind: AccessTokenKind, kid: string): Promise<JWTPayload> {
+  async function verifySignature(lib: Jose, token: string, kind: AccessTokenKind, kid: string): Promise<JWTPayload> {
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, keySet(kind), {
+      ({ payload: claims } = await lib.jwtVerify(token, keySet(lib, kind), {
         algorithms: ["ES256"],
         issuer: expectedIssuer(baseUrl, projectId, kind),
         audience: expectedAudience(projectId, kind),
