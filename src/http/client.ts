@@ -48,7 +48,7 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
       if (attempt < maxAttempts) await sleep(backoff(attempt - 1));
       continue;
     }
-    const decoded = await decodeResponse(response, { method, url });
+    const decoded = await decodeResponse(response, { method, url }, spec.expect);
     if (decoded.kind === "ok") return decoded.value as T;
     if (decoded.kind === "known") {
       const error = decoded.error;

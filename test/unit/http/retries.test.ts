@@ -1,6 +1,6 @@
 import nock from "nock";
 import { sendRequest } from "../../../src/http/client";
-import { ConnectivityError, HttpError, KnownError, KnownErrors } from "../../../src/errors";
+import { ConnectivityError, HttpError, KnownError, KnownErrors, UnexpectedResponseError } from "../../../src/errors";
 import { BASE, knownErrorReply, testSettings } from "../../helpers/http";
 import { caught } from "../../helpers/http";
 
@@ -188,49 +188,46 @@ describe("decoding", () => {
     expect(error).toMatchObject({ code: "SOMETHING_NEW", details: { a: 1 }, status: 418 });
   });
 
-  test("text success bodies are returned as text, empty ones as undefined", async () => {
-    nock(BASE).get("/api/v1").reply(200, "Welcome to the Stack API endpoint!", { "content-type": "text/plain" }).delete("/api/v1/y").reply(200, "");
-    await expect(sendRequest(testSettings(), { path: "" })).resolves.toBe("Welcome to the Stack API endpoint!");
-    await expect(sendRequest(testSettings(), { method: "DELETE", path: "/y" })).resolves.toBeUndefined();
-  });
-});
-
-describe("invalid access tokens", () => {
-  test("an invalid-access-token error marks the token expired and retries with a new one", async () => {
-    const sent: unknown[] = [];
-    nock(BASE)
-      .get("/api/v1/users/me")
-      .twice()
-      .reply(function () {
-        sent.push(this.req.headers["x-stack-access-token"]);
-        return sent.length === 1 ? knownErrorReply("ACCESS_TOKEN_EXPIRED", 401) : json({ id: "u" });
-      });
-    let current = "old.token.x";
-    const marked: string[] = [];
-    const session = {
-      getTokens: async () => ({ accessToken: current, refreshToken: "r" }),
-      markAccessTokenExpired: (t: string) => {
-        marked.push(t);
-        current = "new.token.x";
-      },
-    };
-    const settings = testSettings();
-    await expect(sendRequest(settings, { path: "/users/me", session })).resolves.toEqual({ id: "u" });
-    expect(marked).toEqual(["old.token.x"]);
-    expect(sent).toEqual(["old.token.x", "new.token.x"]);
-    expect(settings.waits).toEqual([]);
+  test("a 2xx body that is not a JSON object is an UnexpectedResponseError with status, method, URL and an excerpt, not retried", async () => {
+    for (const [body, type] of [["Welcome to the Stack API endpoint!", "text/plain"], ["", "application/json"], ["null", "application/json"], ["42", "application/json"], ['{"id":"u', "application/json"], ["<!doctype html><title>502</title>", "text/html"]]) {
+      const scope = nock(BASE).delete("/api/v1/y").reply(200, body, { "content-type": type });
+      const error = await caught(sendRequest(testSettings(), { method: "DELETE", path: "/y" }));
+      expect(UnexpectedResponseError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ status: 200, request: { method: "DELETE", url: `${BASE}/api/v1/y` }, excerpt: body });
+      expect(error.message).toBe(`DELETE ${BASE}/api/v1/y answered 200 with an unexpected body: ${JSON.stringify(body)}`);
+      expect(scope.isDone()).toBe(true);
+    }
   });
 
-  test("without a token to blame, the error is thrown", async () => {
-    nock(BASE).get("/api/v1/users/me").reply(...knownErrorReply("UNPARSABLE_ACCESS_TOKEN", 401));
-    const error = await caught(sendRequest(testSettings(), { path: "/users/me" }));
-    expect(KnownErrors.UnparsableAccessToken.isInstance(error)).toBe(true);
+  test("`expect` names the fields the answer must carry: items an array of objects, others strings", async () => {
+    const reply = (body: unknown) => nock(BASE).get("/api/v1/x").reply(...json(body));
+    const cases: [unknown, string, boolean][] = [
+      [{ id: "u" }, "id", true],
+      [{ id: 7 }, "id", false],
+      [{}, "id", false],
+      [{ items: [{ id: "a" }] }, "items", true],
+      [{ items: [] }, "items", true],
+      [{ items: "a" }, "items", false],
+      [{ items: [null] }, "items", false],
+      [{ items: [1] }, "items", false],
+      [{ access_token: "a", refresh_token: "r" }, "access_token refresh_token", true],
+      [{ access_token: "a" }, "access_token refresh_token", false],
+    ];
+    for (const [body, expect_, ok] of cases) {
+      reply(body);
+      const outcome = await sendRequest(testSettings(), { path: "/x", expect: expect_ }).then(() => "ok", (e: unknown) => (UnexpectedResponseError.isInstance(e) ? "unexpected" : e));
+      expect([body, expect_, outcome]).toEqual([body, expect_, ok ? "ok" : "unexpected"]);
+    }
   });
 
-  test("when every attempt is refused, the last known error is thrown", async () => {
-    nock(BASE).get("/api/v1/users/me").times(5).reply(...knownErrorReply("ACCESS_TOKEN_EXPIRED", 401));
-    const session = { getTokens: async () => ({ accessToken: "always.bad.x", refreshToken: "r" }), markAccessTokenExpired: () => {} };
-    const error = await caught(sendRequest(testSettings(), { path: "/users/me", session }));
-    expect(KnownErrors.AccessTokenExpired.isInstance(error)).toBe(true);
+  test("the excerpt is short and never carries a token", async () => {
+    const token = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl";
+    nock(BASE).post("/api/v1/auth/password/sign-in").reply(200, `{"access_token":"${token}","refresh_token":"rt_${"x".repeat(40)}","user_id":"u", ${"padding ".repeat(30)}`, { "content-type": "application/json" });
+    const error = await caught(sendRequest(testSettings(), { method: "POST", path: "/auth/password/sign-in", body: {} }));
+    expect(UnexpectedResponseError.isInstance(error)).toBe(true);
+    expect(error.excerpt.length).toBeLessThanOrEqual(100);
+    expect(JSON.stringify(error) + error.message + error.stack).not.toContain(token.slice(0, 16));
+    expect(error.message).not.toContain("x".repeat(16));
+    expect(error.excerpt).toContain('"user_id":"u"');
   });
 });
