@@ -61,6 +61,7 @@ export async function signUpWithCredential(
   return botChallengeFailed(
     await ctx.core.expect(async () => {
       const tokens = await ctx.core.request<TokenResponse>({
+                expect: "access_token refresh_token",
         method: "POST",
         path: "/auth/password/sign-up",
         session,

@@ -70,13 +70,13 @@ type InvitationCodeError = KnownErrors["VerificationCodeError"] | KnownErrors["T
 const sent = (ctx: AuthContext) =>
   resourceCache(ctx, CACHE.sent, async (session: Session, teamId: string) => {
     const query = { team_id: teamId };
-    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ path: "/team-invitations", query, session })).items;
+    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ expect: "items[]", path: "/team-invitations", query, session })).items;
   });
 
 const received = (ctx: AuthContext) =>
   resourceCache(ctx, CACHE.received, async (session: Session) => {
     const query = { user_id: "me" };
-    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ path: "/team-invitations", query, session })).items;
+    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ expect: "items[]", path: "/team-invitations", query, session })).items;
   });
 
 /** @internal After joining a team: the user's teams, received invitations, and permissions in `teamId` (or any team). */

@@ -199,17 +199,17 @@ describe("decoding", () => {
     }
   });
 
-  test("`expect` names the fields the answer must carry: items an array of objects, others strings", async () => {
+  test("`expect` names the fields the answer must carry: `name[]` an array of objects, others strings", async () => {
     const reply = (body: unknown) => nock(BASE).get("/api/v1/x").reply(...json(body));
     const cases: [unknown, string, boolean][] = [
       [{ id: "u" }, "id", true],
       [{ id: 7 }, "id", false],
       [{}, "id", false],
-      [{ items: [{ id: "a" }] }, "items", true],
-      [{ items: [] }, "items", true],
-      [{ items: "a" }, "items", false],
-      [{ items: [null] }, "items", false],
-      [{ items: [1] }, "items", false],
+      [{ items: [{ id: "a" }] }, "items[]", true],
+      [{ items: [] }, "items[]", true],
+      [{ items: "a" }, "items[]", false],
+      [{ items: [null] }, "items[]", false],
+      [{ items: [1] }, "items[]", false],
       [{ access_token: "a", refresh_token: "r" }, "access_token refresh_token", true],
       [{ access_token: "a" }, "access_token refresh_token", false],
     ];
