@@ -156,7 +156,13 @@ async function withCode<T>(
   requireString(code, "code");
   const session = ctx.core.session(optionalObject(options, "options").tokenStore);
   return ctx.core.expect(async () => {
-    const body = await ctx.core.request<{ team_display_name?: string }>({ method: "POST", path: `/team-invitations/accept${step}`, session, body: { code } });
+    const body = await ctx.core.request<{ team_display_name?: string }>({
+      expect: step == "/details" ? "team_display_name" : undefined,
+      method: "POST",
+      path: `/team-invitations/accept${step}`,
+      session,
+      body: { code },
+    });
     return then(session, body);
   }, ["VERIFICATION_ERROR", "TEAM_INVITATION_EMAIL_MISMATCH"]);
 }
