@@ -126,12 +126,27 @@ describe("429 and 508", () => {
     await expect(sendRequest(testSettings(), { path: "/users/me" })).resolves.toEqual({ id: "u" });
   });
 
-  test("any other 508 or 5xx is thrown at once as an HTTP error", async () => {
-    nock(BASE).get("/api/v1/a").reply(508, "Loop? no").get("/api/v1/b").reply(500, "Something went wrong.");
+  test("any other 508, a 501, and any 5xx to a POST are thrown at once as an HTTP error", async () => {
+    nock(BASE).get("/api/v1/a").reply(508, "Loop? no").get("/api/v1/c").reply(501, "Not implemented.").post("/api/v1/b").reply(500, "Something went wrong.");
     const a = await caught(sendRequest(testSettings(), { path: "/a" }));
-    const b = await caught(sendRequest(testSettings(), { path: "/b" }));
+    const b = await caught(sendRequest(testSettings(), { method: "POST", path: "/b" }));
+    const c = await caught(sendRequest(testSettings(), { path: "/c" }));
     expect(HttpError.isInstance(a) && a.status).toBe(508);
     expect(HttpError.isInstance(b) && [b.status, b.text]).toEqual([500, "Something went wrong."]);
+    expect(HttpError.isInstance(c) && c.status).toBe(501);
+  });
+
+  test.each([500, 502, 503, 504])("%i to an idempotent request is retried with backoff; when it persists, a connectivity error whose cause is the last answer", async (status) => {
+    nock(BASE).get("/api/v1/p").reply(status, "down").get("/api/v1/p").reply(...json({ id: "p" }));
+    const settings = testSettings();
+    await expect(sendRequest(settings, { path: "/p" })).resolves.toEqual({ id: "p" });
+    expect(settings.waits).toEqual([1000]);
+    nock(BASE).delete("/api/v1/p").times(5).reply(status, "still down");
+    const error = await caught(sendRequest(testSettings(), { method: "DELETE", path: "/p" }));
+    expect(ConnectivityError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ method: "DELETE", attempts: 5 });
+    expect(HttpError.isInstance(error.cause) && [error.cause.status, error.cause.text]).toEqual([status, "still down"]);
+    expect(error.message).toContain(`failed with ${status}: still down`);
   });
 });
 
