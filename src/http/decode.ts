@@ -19,7 +19,7 @@ export type Decoded =
  * Decodes a response: restores the real status from `x-stack-actual-status`, turns a body flagged with
  * `x-stack-known-error` into its error class (header and body code must agree), keeps any other non-2xx as an
  * {@link HttpError}, and parses success bodies, which must be JSON objects carrying the fields `expect` names
- * (space-separated; `name[]` an array of objects, any other a string): otherwise an {@link UnexpectedResponseError}
+ * (space-separated; `name[]` an array of objects, `name{}` an object, any other a string): otherwise an {@link UnexpectedResponseError}
  * is thrown. The one place an answer's shape is checked; each resource names what it reads in its request.
  * @internal
  */
@@ -54,8 +54,9 @@ export async function decodeResponse(res: Response, request: { method: string; u
     // not JSON: refused below
   }
   const bad = (f: string) => {
-    const k = f.replace("[]", ""), v = value![k];
-    return f == k ? typeof v != "string" : !Array.isArray(v) || v.some((i) => typeof i != "object" || !i);
+    const k = f.replace(/\W/g, ""), v = value![k];
+    const isObject = (i: unknown) => typeof i == "object" && !!i;
+    return f == k ? typeof v != "string" : f == k + "{}" ? !isObject(v) : !Array.isArray(v) || !v.every(isObject);
   };
   if (typeof value != "object" || !value || expect?.split(" ").some(bad)) throw new UnexpectedResponseError(status, text, request);
   return { kind: "ok", status, value };

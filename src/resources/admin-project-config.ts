@@ -153,7 +153,7 @@ async function putConfigOverride(ctx: AuthContext, level: ConfigOverrideLevel, c
 }
 
 async function readSource(ctx: AuthContext): Promise<SourceJson> {
-  return (await ctx.core.request<{ source: SourceJson }>({ path: "/internal/config/source" })).source;
+  return (await ctx.core.request<{ source: SourceJson }>({ expect: "source{}", path: "/internal/config/source" })).source;
 }
 
 /**

@@ -1,16 +1,16 @@
 /**
- * Garbage answers: every SDK method of ClientApp and of the signed-in user, given a 2xx whose body is an HTML page,
+ * Garbage answers: every SDK method of ClientApp, of the signed-in user and ServerApp's own, given a 2xx whose body is an HTML page,
  * truncated JSON, wrong field types, an empty object, an empty body or `null`, throws an UnexpectedResponseError
  * (status, method and URL, a short excerpt) — never a raw TypeError/SyntaxError and never success with missing data.
  *
- * The table is checked against the methods the objects really have: a method added to ClientApp or to the user
+ * The table is checked against the methods the objects really have: a method added to ClientApp, ServerApp or the user
  * without a row here (or a reason it sends nothing / needs a browser) fails the "every method has a row" test.
  */
 import nock from "nock";
-import { UnexpectedResponseError } from "../../../src/index";
+import { ServerApp, UnexpectedResponseError } from "../../../src/index";
 import type { ClientApp, CurrentUser } from "../../../src/index";
 import { testClientApp, userJson } from "../../helpers/app";
-import { BASE } from "../../helpers/http";
+import { BASE, PROJECT } from "../../helpers/http";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 
 beforeAll(() => nock.disableNetConnect());
@@ -90,9 +90,31 @@ const USER_ROWS: Record<string, Row<CurrentUser>> = {
   listNotificationCategories: { call: (u) => u.listNotificationCategories() },
 };
 
+const USER = "3f1e0a52-0000-4000-8000-000000000001";
+/** ServerApp's own methods (those it shares with ClientApp are in APP_ROWS). */
+const SERVER_ROWS: Record<string, Row<ServerApp>> = {
+  getServerUser: { call: (a) => a.getServerUser() },
+  createUser: { call: (a) => a.createUser({ primaryEmail: "b@example.com" }) },
+  listUsers: { call: (a) => a.listUsers() },
+  checkApiKey: { call: (a) => a.checkApiKey("api-key") },
+  createTeam: { call: (a) => a.createTeam({ displayName: "T" }) },
+  getTeam: { call: (a) => a.getTeam(TEAM) },
+  listTeams: { call: (a) => a.listTeams() },
+  listTeamMemberPermissions: { call: (a) => a.listTeamMemberPermissions(TEAM) },
+  sendEmail: { call: (a) => a.sendEmail({ userIds: [USER], html: "<p>Hi</p>", subject: "Hi" }), void: true },
+  createOAuthProvider: { call: (a) => a.createOAuthProvider({ userId: USER, providerConfigId: "github", accountId: "1", email: "a@example.com", allowSignIn: true, allowConnectedAccounts: true }) },
+  listOAuthProviders: { call: (a) => a.listOAuthProviders(USER) },
+  getOAuthProvider: { call: (a) => a.getOAuthProvider(USER, "p-1") },
+  getConnectedAccountAccessToken: { call: (a) => a.getConnectedAccountAccessToken({ userId: USER, provider: "github" }) },
+  getDataVaultStore: { call: async (a) => (await a.getDataVaultStore("vault")).getValue("k", { secret: "a secret of enough length" }) },
+  getEmailDeliveryStats: { call: (a) => a.getEmailDeliveryStats() },
+  activateEmailCapacityBoost: { call: (a) => a.activateEmailCapacityBoost(), void: true },
+};
+
 /** Methods that send nothing here (tokens read locally, or navigation only) or need a browser page (covered by browser tests). */
 const NOT_HTTP = new Set([
   "getAccessToken", "getRefreshToken", "getAuthJson", "getAuthHeaders", "getAuthorizationHeader", "getPartialUser", "toClientJson",
+  "verifyAccessToken", // verified locally against the project's JWKS, fetched and checked by jose
   "callOAuthCallback", "signInWithOAuth", "signInWithPasskey", "registerPasskey", "linkConnectedAccount", "getOrLinkConnectedAccount",
 ]);
 const isRedirect = (name: string) => name.startsWith("redirectTo");
@@ -164,6 +186,13 @@ describe("ClientApp methods", () => {
   });
 });
 
+describe("ServerApp methods", () => {
+  test.each(cases(SERVER_ROWS))("%s given %s", async (name, kind) => {
+    const app = new ServerApp({ projectId: PROJECT, baseUrl: BASE, secretServerKey: "ssk_test", tokenStore: { accessToken: fakeAccessToken(3600), refreshToken: fakeRefreshToken() }, retry: { sleep: async () => {}, random: () => 0.5 }, noAutomaticPrefetch: true } as never);
+    await check(SERVER_ROWS[name] as Row<never>, app as never, kind);
+  });
+});
+
 describe("the signed-in user's methods", () => {
   test.each(cases(USER_ROWS))("user.%s given %s", async (name, kind) => {
     const user = await signedInUser();
@@ -177,6 +206,9 @@ test("every method has a row (or a reason it sends nothing here), so a new metho
   const uncovered = [
     ...methodsOf(app).filter((m) => !(m in APP_ROWS) && !NOT_HTTP.has(m) && !isRedirect(m)),
     ...methodsOf(user).filter((m) => !(m in USER_ROWS) && !NOT_HTTP.has(m)).map((m) => `user.${m}`),
+    ...methodsOf(new ServerApp({ projectId: PROJECT, baseUrl: BASE, secretServerKey: "ssk_test", tokenStore: null }))
+      .filter((m) => !(m in SERVER_ROWS) && !(m in APP_ROWS) && !NOT_HTTP.has(m) && !isRedirect(m))
+      .map((m) => `server.${m}`),
   ];
   expect(uncovered).toEqual([]);
 });

@@ -214,7 +214,7 @@ describe("decoding", () => {
     }
   });
 
-  test("`expect` names the fields the answer must carry: `name[]` an array of objects, others strings", async () => {
+  test("`expect` names the fields the answer must carry: `name[]` an array of objects, `name{}` an object, others strings", async () => {
     const reply = (body: unknown) => nock(BASE).get("/api/v1/x").reply(...json(body));
     const cases: [unknown, string, boolean][] = [
       [{ id: "u" }, "id", true],
@@ -227,6 +227,9 @@ describe("decoding", () => {
       [{ items: [1] }, "items[]", false],
       [{ access_token: "a", refresh_token: "r" }, "access_token refresh_token", true],
       [{ access_token: "a" }, "access_token refresh_token", false],
+      [{ stats: {}, capacity: { a: 1 } }, "stats{} capacity{}", true],
+      [{ stats: {}, capacity: null }, "stats{} capacity{}", false],
+      [{ stats: "s", capacity: {} }, "stats{} capacity{}", false],
     ];
     for (const [body, expect_, ok] of cases) {
       reply(body);
