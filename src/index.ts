@@ -131,7 +131,7 @@ export type { InternalSession } from "./session/internal-session";
 export type { SessionAccessToken } from "./session/access-token";
 export type { RedirectMethod } from "./urls/redirect";
 export type { RequestLike, TokenPair, TokenStore, TokenStoreInit } from "./token-stores/types";
-export { ArgumentError, ConnectivityError, HttpError, LatchkeyError } from "./errors/base";
+export { ArgumentError, ConnectivityError, HttpError, LatchkeyError, UnexpectedResponseError } from "./errors/base";
 export { KnownError } from "./errors/known-error";
 export { OAuthCallbackError } from "./errors/oauth-callback";
 export type { OAuthSignInOptions } from "./auth/oauth";

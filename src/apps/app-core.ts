@@ -195,6 +195,7 @@ export class AppCore {
 
   private async refreshAccessToken(refreshToken: string, projectId = this.projectId): Promise<string> {
     const body = await sendRequest<{ access_token: string }>(this.http, {
+      expect: "access_token",
       method: "POST",
       path: "/auth/oauth/token",
       bare: true,

@@ -63,7 +63,7 @@ export class ClientApp extends ClientFlows {
   protected readonly ctx: AuthContext;
   // The client read of the project, kept as sent too: redirects off this origin check its trusted domains.
   private readonly projectCache = createCache(async () => {
-    const json = await this.core.request<ProjectJson>({ path: "/projects/current" });
+    const json = await this.core.request<ProjectJson>({ expect: "id", path: "/projects/current" });
     return { json, project: projectFromJson(json) };
   });
 

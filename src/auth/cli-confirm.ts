@@ -24,13 +24,13 @@ type StoreOption = { tokenStore?: TokenStoreInit };
 type CliAuthError = KnownErrors["CliAuthError"];
 
 /**
- * `POST /auth/cli/complete` in one of its modes. The platform's 400 texts ("Invalid login code or the code has
+ * `POST /auth/cli/complete` in one of its modes (`expect`: the answer's fields it reads). The platform's 400 texts ("Invalid login code or the code has
  * expired", "No anonymous session associated with this code", "Invalid refresh token") become `CliAuthError`
  * results, and so do the known errors in `expected`; anything else is thrown.
  */
-async function complete<T, E = never>(ctx: AuthContext, body: Record<string, string>, expected: KnownErrorCode[] = []): Promise<Result<T, CliAuthError | E>> {
+async function complete<T, E = never>(ctx: AuthContext, body: Record<string, string>, expect?: string, expected: KnownErrorCode[] = []): Promise<Result<T, CliAuthError | E>> {
   try {
-    return ok(await ctx.core.request<T>({ method: "POST", path: "/auth/cli/complete", body }));
+    return ok(await ctx.core.request<T>({ expect, method: "POST", path: "/auth/cli/complete", body }));
   } catch (error) {
     if (HttpError.isInstance(error) && error.status === 400) return err(knownError("CLI_AUTH_ERROR", undefined, error.text) as CliAuthError);
     if (expected.some((code) => isKnownErrorOf(error, code))) return err(error as E);
@@ -56,7 +56,7 @@ export async function confirmCliLogin(
     return err(knownError("USER_AUTHENTICATION_REQUIRED", undefined, "User authentication required for this endpoint.", 401) as KnownErrors["UserAuthenticationRequired"]);
   }
   const body = { login_code: loginCode, refresh_token: refreshToken };
-  const done = await complete<unknown, KnownErrors["RestrictedUserNotAllowed"]>(ctx, body, ["RESTRICTED_USER_NOT_ALLOWED"]);
+  const done = await complete<unknown, KnownErrors["RestrictedUserNotAllowed"]>(ctx, body, undefined, ["RESTRICTED_USER_NOT_ALLOWED"]);
   return done.status === "ok" ? ok(undefined) : done;
 }
 
@@ -67,7 +67,7 @@ export async function confirmCliLogin(
  */
 export async function getCliLoginState(ctx: AuthContext, loginCode: string): Promise<Result<CliLoginState, CliAuthError>> {
   requireString(loginCode, "loginCode");
-  const answer = await complete<{ cli_session_state: CliLoginState }>(ctx, { login_code: loginCode, mode: "check" });
+  const answer = await complete<{ cli_session_state: CliLoginState }>(ctx, { login_code: loginCode, mode: "check" }, "cli_session_state");
   return answer.status === "ok" ? ok(answer.data.cli_session_state) : answer;
 }
 
@@ -80,7 +80,7 @@ export async function getCliLoginState(ctx: AuthContext, loginCode: string): Pro
 export async function claimCliAnonymousSession(ctx: AuthContext, loginCode: string, options?: StoreOption): Promise<Result<undefined, CliAuthError>> {
   requireString(loginCode, "loginCode");
   const session = ctx.core.session(optionalObject(options, "claimCliAnonymousSession options").tokenStore);
-  const answer = await complete<{ access_token: string; refresh_token: string }>(ctx, { login_code: loginCode, mode: "claim-anon-session" });
+  const answer = await complete<{ access_token: string; refresh_token: string }>(ctx, { login_code: loginCode, mode: "claim-anon-session" }, "access_token refresh_token");
   if (answer.status === "error") return answer;
   await ctx.core.signIn(session, answer.data);
   forgetSession(ctx, session);

@@ -127,7 +127,7 @@ export async function promptCliLogin(
   if (o.anonRefreshToken !== undefined) body.anon_refresh_token = o.anonRefreshToken;
   let started: { polling_code: string; login_code: string };
   try {
-    started = await ctx.core.request({ method: "POST", path: "/auth/cli", body });
+    started = await ctx.core.request({ expect: "polling_code login_code", method: "POST", path: "/auth/cli", body });
   } catch (error) {
     return refused(error, "start the CLI login");
   }

@@ -95,13 +95,15 @@ export const mfaRequired = (ctx: AuthContext, error: KnownErrors["MultiFactorAut
  */
 export function emailCallbackUrl(given: string | undefined, page: string, method: string): string {
   if (given !== undefined) {
-    const url = absoluteUrl(requireString(given, "callbackUrl"));
+    requireString(given, "callbackUrl");
     try {
+      // Both parses inside: in a browser, absoluteUrl itself throws a TypeError for a URL it cannot read.
+      const url = absoluteUrl(given);
       new URL(url);
+      return url;
     } catch {
       throw new ArgumentError(`callbackUrl must be an absolute URL (or, in a browser, one relative to the page), got ${JSON.stringify(given)}.`);
     }
-    return url;
   }
   if (!inBrowser()) {
     throw new ArgumentError(`${method} needs { callbackUrl } outside a browser: the absolute URL the e-mail's link should open.`);

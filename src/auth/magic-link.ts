@@ -19,6 +19,7 @@ export async function sendMagicLinkEmail(
   const result = await ctx.core.expect<{ nonce: string }, KnownErrors["RedirectUrlNotWhitelisted"] | KnownErrors["BotChallengeFailed"] | KnownErrors["BotChallengeRequired"]>(
     async () => {
       const { nonce } = await ctx.core.request<{ nonce: string }>({
+                expect: "nonce",
         method: "POST",
         path: "/auth/otp/send-sign-in-code",
         body: { email, callback_url },
@@ -45,7 +46,7 @@ export async function signInWithMagicLink(
   const o = optionalObject(options, "signInWithMagicLink options");
   const session = ctx.core.session(o.tokenStore);
   const result = await ctx.core.expect<undefined, KnownError>(async () => {
-    const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/otp/sign-in", session, body: { code } });
+    const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/otp/sign-in", session, body: { code } });
     await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: tokens.is_new_user });
     return undefined;
   }, ["VERIFICATION_ERROR", "INVALID_TOTP_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"]);

@@ -2,6 +2,7 @@ import type { AppCore } from "../apps/app-core";
 import { optionalObject } from "../apps/options";
 import { ArgumentError } from "../errors/base";
 import { RETURN_TO, inBrowser } from "../urls/redirect";
+import { untrustedRedirect } from "../urls/trusted-redirects";
 
 /**
  * The client secret sent when the app has no publishable key (the platform's sentinel).
@@ -32,14 +33,20 @@ export function requireBrowser(method: string): void {
 
 /**
  * `url` as an absolute URL for the platform: resolved against the current page, keeping the page's
- * `after_auth_return_to`, without a fragment.
+ * `after_auth_return_to`, without a fragment. A `url` the URL parser cannot read gets the untrusted-redirect
+ * ArgumentError.
  * @internal
  * @example
  * constructRedirectUrl("/handler/oauth-callback"); // "https://myapp.example/handler/oauth-callback"
  */
 export function constructRedirectUrl(url: string): string {
   const here = new URL(window.location.href);
-  const target = new URL(url, here);
+  let target: URL;
+  try {
+    target = new URL(url, here);
+  } catch {
+    throw untrustedRedirect(url);
+  }
   const returnTo = here.searchParams.get(RETURN_TO);
   if (returnTo !== null) target.searchParams.set(RETURN_TO, returnTo);
   target.hash = "";

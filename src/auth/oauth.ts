@@ -82,10 +82,7 @@ export async function signInWithOAuth(ctx: AuthContext, provider: string, option
     providerScope: mergeScopes(ctx.core.oauthScopesOnSignIn[id]),
     json: true,
   });
-  const answer = await ctx.core.request<{ location?: unknown }>({ path, query, bare: true });
-  if (typeof answer?.location !== "string") {
-    throw new LatchkeyError(`The platform's OAuth authorize answer has no location: ${JSON.stringify(answer).slice(0, 200)}`, "HttpError");
-  }
+  const answer = await ctx.core.request<{ location: string }>({ expect: "location", path, query, bare: true });
   return leaveFor(ctx, answer.location);
 }
 

@@ -113,7 +113,7 @@ export async function registerChecked(ctx: AuthContext, session: Session, rpId: 
 
   let ceremony: Ceremony<PublicKeyCredentialCreationOptionsJSON>;
   try {
-    ceremony = await ctx.core.request({ method: "POST", path: "/auth/passkey/initiate-passkey-registration", session, body: {} });
+    ceremony = await ctx.core.request({ expect: "code", method: "POST", path: "/auth/passkey/initiate-passkey-registration", session, body: {} });
   } catch (e) {
     return failed(e);
   }
@@ -161,7 +161,7 @@ export async function signInWithPasskey(ctx: AuthContext, options?: PasskeySignI
 
   let ceremony: Ceremony<PublicKeyCredentialRequestOptionsJSON>;
   try {
-    ceremony = await ctx.core.request({ method: "POST", path: "/auth/passkey/initiate-passkey-authentication", session, body: {} });
+    ceremony = await ctx.core.request({ expect: "code", method: "POST", path: "/auth/passkey/initiate-passkey-authentication", session, body: {} });
   } catch (e) {
     return failed(e);
   }
@@ -176,7 +176,7 @@ export async function signInWithPasskey(ctx: AuthContext, options?: PasskeySignI
   }
   let tokens: TokenResponse;
   try {
-    tokens = await ctx.core.request({ method: "POST", path: "/auth/passkey/sign-in", session, body: { authentication_response, code: ceremony.code } });
+    tokens = await ctx.core.request({ expect: "access_token refresh_token", method: "POST", path: "/auth/passkey/sign-in", session, body: { authentication_response, code: ceremony.code } });
   } catch (e) {
     if (isKnownErrorOf(e, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) return goToMfa(ctx, e as KnownError<"MULTI_FACTOR_AUTHENTICATION_REQUIRED">);
     return failed(e);

@@ -33,7 +33,7 @@ export async function signInWithCredential(
   const password = requireString(o.password, "password");
   const session = ctx.core.session(o.tokenStore);
   const result = await ctx.core.expect<undefined, KnownError>(async () => {
-    const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/password/sign-in", session, body: { email, password } });
+    const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/password/sign-in", session, body: { email, password } });
     await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect });
     return undefined;
   }, ["EMAIL_PASSWORD_MISMATCH", "INVALID_TOTP_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"]);

@@ -53,7 +53,7 @@ export async function resolveUser(
   const onboarding = !!user && !user.is_anonymous && !!user.is_restricted;
   if (eligible(user)) return { session, user };
   if (or === "anonymous") {
-    const tokens = await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/anonymous/sign-up", session });
+    const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/anonymous/sign-up", session });
     await ctx.core.signIn(session, tokens);
     ctx.users.invalidate(session);
     user = await ctx.users.get(session);

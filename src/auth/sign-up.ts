@@ -3,11 +3,11 @@ import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownErrors } from "../errors";
 import { optionalObject, requireString } from "../apps/options";
 import type { TokenStoreInit } from "../token-stores/types";
-import { absoluteUrl, inBrowser } from "../urls/redirect";
+import { inBrowser } from "../urls/redirect";
 import { err } from "../util/result";
 import type { Result } from "../util/result";
 import { botChallengeFailed } from "./bot-challenge";
-import { completeSignIn } from "./context";
+import { completeSignIn, emailCallbackUrl } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 import { checkNewPassword } from "./password-rules";
 
@@ -61,10 +61,11 @@ export async function signUpWithCredential(
   return botChallengeFailed(
     await ctx.core.expect(async () => {
       const tokens = await ctx.core.request<TokenResponse>({
+                expect: "access_token refresh_token",
         method: "POST",
         path: "/auth/password/sign-up",
         session,
-        body: { email, password, verification_callback_url: callback && absoluteUrl(callback) },
+        body: { email, password, verification_callback_url: callback && emailCallbackUrl(callback, "", "") },
       });
       await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: true });
       return undefined;

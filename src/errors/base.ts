@@ -63,6 +63,33 @@ export class HttpError extends LatchkeyError {
 }
 
 /**
+ * A 2xx answer whose body is not what the method reads: not JSON (an HTML page from a proxy, a truncated body),
+ * empty, `null`, or without a field the method needs (`id`, `items`, a token) in the right type. Nothing was
+ * stored or returned. `excerpt` is the body's start with long token-like runs replaced by `…`, so no token leaks.
+ *
+ * @example
+ * catch (e) { if (UnexpectedResponseError.isInstance(e)) console.log(e.status, e.request.url, e.excerpt); }
+ */
+export class UnexpectedResponseError extends LatchkeyError {
+  /** The body's start, token-like runs (16+ word characters) replaced by `…`, cut to 100 characters. */
+  readonly excerpt: string;
+  constructor(
+    /** The HTTP status of the answer. */
+    readonly status: number,
+    body: string,
+    /** Method and URL of the request. */
+    readonly request: { method: string; url: string },
+  ) {
+    const excerpt = body.slice(0, 999).replace(/[\w.~+/=-]{16,}/g, "…").slice(0, 100);
+    super(`${request.method} ${request.url} answered ${status} with an unexpected body: ${JSON.stringify(excerpt)}`, "UnexpectedResponseError");
+    this.excerpt = excerpt;
+  }
+  static override isInstance(e: unknown): e is UnexpectedResponseError {
+    return isKind(e, "UnexpectedResponseError");
+  }
+}
+
+/**
  * The platform could not be reached after every allowed attempt.
  *
  * @example

@@ -6,7 +6,7 @@
  * import { KnownErrors, KnownError, LatchkeyError } from "latchkey";
  * if (KnownErrors.EmailPasswordMismatch.isInstance(e)) showWrongPassword();
  */
-export { ArgumentError, ConnectivityError, HttpError, LatchkeyError } from "./base";
+export { ArgumentError, ConnectivityError, HttpError, LatchkeyError, UnexpectedResponseError } from "./base";
 export { isKnownErrorOf, KnownError } from "./known-error";
 export {
   KnownErrors,

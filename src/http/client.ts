@@ -17,10 +17,11 @@ export function apiUrl(baseUrl: string, path: string, query?: RequestSpec["query
 
 /**
  * The only code that calls `fetch`. Adds the platform's headers, decodes answers, and retries:
- * network failures of idempotent methods and 429 / 508-loop answers with exponential backoff
- * (`(random + 0.5) · 1000 ms · 2^attempt`, 429 honouring `Retry-After` seconds), and an access token the
- * server calls invalid after marking it expired (so the next attempt refreshes it). Other known errors are
- * thrown at once. When attempts run out a {@link ConnectivityError} says what was tried.
+ * network failures and 500 / 502 / 503 / 504 answers of idempotent methods, and 429 / 508-loop answers, with
+ * exponential backoff (`(random + 0.5) · 1000 ms · 2^attempt`, 429 honouring `Retry-After` seconds), and an
+ * access token the server calls invalid after marking it expired (so the next attempt refreshes it). Other known
+ * errors, and a 5xx answer to a POST or PATCH (it may have been applied), are thrown at once. When attempts run
+ * out a {@link ConnectivityError} says what was tried (its `cause` is the last failure).
  * @internal
  */
 export async function sendRequest<T = unknown>(settings: HttpSettings, spec: RequestSpec): Promise<T> {
@@ -48,7 +49,7 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
       if (attempt < maxAttempts) await sleep(backoff(attempt - 1));
       continue;
     }
-    const decoded = await decodeResponse(response, { method, url });
+    const decoded = await decodeResponse(response, { method, url }, spec.expect);
     if (decoded.kind === "ok") return decoded.value as T;
     if (decoded.kind === "known") {
       const error = decoded.error;
@@ -64,7 +65,8 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
     }
     const { status, error } = decoded;
     const loop = status === 508 && error.text.includes("INFINITE_LOOP_DETECTED");
-    if (status !== 429 && !loop) throw error;
+    // A 500, 502, 503 or 504 is retried like a lost connection, and only where repeating is safe.
+    if (status !== 429 && !loop && !(idempotent && [500, 502, 503, 504].includes(status))) throw error;
     lastFailure = error;
     if (attempt < maxAttempts) {
       const retryAfter = status === 429 ? Number.parseFloat(decoded.retryAfter ?? "") : NaN;

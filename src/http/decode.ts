@@ -1,4 +1,4 @@
-import { HttpError } from "../errors/base";
+import { HttpError, UnexpectedResponseError } from "../errors/base";
 import { knownErrorFromJson } from "../errors/from-json";
 import type { KnownError } from "../errors";
 
@@ -18,10 +18,12 @@ export type Decoded =
 /**
  * Decodes a response: restores the real status from `x-stack-actual-status`, turns a body flagged with
  * `x-stack-known-error` into its error class (header and body code must agree), keeps any other non-2xx as an
- * {@link HttpError}, and parses JSON or text success bodies.
+ * {@link HttpError}, and parses success bodies, which must be JSON objects carrying the fields `expect` names
+ * (space-separated; `name[]` an array of objects, `name{}` an object, any other a string): otherwise an {@link UnexpectedResponseError}
+ * is thrown. The one place an answer's shape is checked; each resource names what it reads in its request.
  * @internal
  */
-export async function decodeResponse(res: Response, request: { method: string; url: string }): Promise<Decoded> {
+export async function decodeResponse(res: Response, request: { method: string; url: string }, expect?: string): Promise<Decoded> {
   const status = Number(platformHeader(res, "actual-status") ?? res.status);
   const text = await res.text();
   const knownCode = platformHeader(res, "known-error");
@@ -45,7 +47,17 @@ export async function decodeResponse(res: Response, request: { method: string; u
   if (status < 200 || status >= 300) {
     return { kind: "http", status, error: new HttpError(status, text, request), retryAfter: res.headers.get("retry-after") };
   }
-  if (!text) return { kind: "ok", status, value: undefined };
-  const isJson = (res.headers.get("content-type") ?? "").includes("json");
-  return { kind: "ok", status, value: isJson ? JSON.parse(text) : text };
+  let value: Record<string, unknown> | undefined;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // not JSON: refused below
+  }
+  const bad = (f: string) => {
+    const k = f.replace(/\W/g, ""), v = value![k];
+    const isObject = (i: unknown) => typeof i == "object" && !!i;
+    return f == k ? typeof v != "string" : f == k + "{}" ? !isObject(v) : !Array.isArray(v) || !v.every(isObject);
+  };
+  if (typeof value != "object" || !value || expect?.split(" ").some(bad)) throw new UnexpectedResponseError(status, text, request);
+  return { kind: "ok", status, value };
 }

@@ -67,6 +67,11 @@ export interface RequestSpec {
   session?: SessionLike | null;
   /** Send no `x-stack-*` header at all (the OAuth token endpoint). */
   bare?: boolean;
+  /**
+   * Fields the answer must carry, space-separated: `name[]` an array of objects, `name{}` an object, any other
+   * name a string (`"id"`, `"items[]"`, `"access_token refresh_token"`). Any 2xx answer must be a JSON object.
+   */
+  expect?: string;
   /** Override the method's idempotency (a refresh-token grant can safely be repeated). */
   idempotent?: boolean;
 }

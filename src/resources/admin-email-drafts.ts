@@ -57,7 +57,7 @@ export interface EmailDraftUpdateOptions {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const drafts = (ctx: AuthContext) =>
-  resourceCache(ctx, "admin-email-drafts", async () => (await ctx.core.request<{ drafts: DraftJson[] }>({ path: "/internal/email-drafts" })).drafts);
+  resourceCache(ctx, "admin-email-drafts", async () => (await ctx.core.request<{ drafts: DraftJson[] }>({ expect: "drafts[]", path: "/internal/email-drafts" })).drafts);
 
 function draftBody(o: EmailDraftUpdateOptions, creating: boolean): Record<string, unknown> {
   if (creating || o.displayName !== undefined) {
@@ -86,7 +86,7 @@ export async function listEmailDrafts(ctx: AuthContext): Promise<AdminEmailDraft
 /** @internal `POST /internal/email-drafts`. */
 export async function createEmailDraft(ctx: AuthContext, options: EmailDraftCreateOptions): Promise<{ id: string }> {
   const body = draftBody(optionalObject(options, "createEmailDraft options") as EmailDraftCreateOptions, true);
-  const { id } = await ctx.core.request<{ id: string }>({ method: "POST", path: "/internal/email-drafts", body });
+  const { id } = await ctx.core.request<{ id: string }>({ expect: "id", method: "POST", path: "/internal/email-drafts", body });
   await drafts(ctx).refresh([]);
   return { id };
 }
@@ -114,6 +114,6 @@ export async function refreshEmailDrafts(ctx: AuthContext): Promise<void> {
 /** @internal `POST /internal/rewrite-template-source`: template TSX → standalone draft TSX. */
 export async function rewriteTemplateSourceWithAI(ctx: AuthContext, templateTsxSource: string): Promise<{ tsxSource: string }> {
   const template_tsx_source = requireString(templateTsxSource, "templateTsxSource");
-  const r = await ctx.core.request<{ tsx_source: string }>({ method: "POST", path: "/internal/rewrite-template-source", body: { template_tsx_source } });
+  const r = await ctx.core.request<{ tsx_source: string }>({ expect: "tsx_source", method: "POST", path: "/internal/rewrite-template-source", body: { template_tsx_source } });
   return { tsxSource: r.tsx_source };
 }

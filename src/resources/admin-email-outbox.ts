@@ -124,6 +124,7 @@ export async function listOutboxEmails(ctx: AuthContext, options?: EmailOutboxLi
   if (o.limit !== undefined && (!Number.isInteger(o.limit) || o.limit < 1 || o.limit > 100)) throw new ArgumentError("limit must be an integer from 1 to 100.");
   if (o.cursor !== undefined && (typeof o.cursor !== "string" || !UUID_RE.test(o.cursor))) throw new ArgumentError("cursor must be the nextCursor of a previous page.");
   const r = await ctx.core.request<ListJson<OutboxJson>>({
+        expect: "items[]",
     path: "/emails/outbox",
     query: { status: o.status, simple_status: o.simpleStatus, limit: o.limit, cursor: o.cursor },
   });
@@ -132,7 +133,7 @@ export async function listOutboxEmails(ctx: AuthContext, options?: EmailOutboxLi
 
 /** @internal `GET /emails/outbox/{id}`; an unknown id is a 404 `HttpError` ("Email not found"). */
 export async function getOutboxEmail(ctx: AuthContext, id: string): Promise<AdminEmailOutbox> {
-  return outboxEmailFromJson(await ctx.core.request<OutboxJson>({ path: emailPath(id) }));
+  return outboxEmailFromJson(await ctx.core.request<OutboxJson>({ expect: "id", path: emailPath(id) }));
 }
 
 /** @internal `PATCH /emails/outbox/{id}`; `EMAIL_NOT_EDITABLE` once sent or skipped. */
@@ -150,5 +151,5 @@ export async function updateOutboxEmail(ctx: AuthContext, id: string, options: E
     throw new ArgumentError("themeId must be a theme id, or null for no theme.");
   }
   const body = { is_paused: o.isPaused, scheduled_at_millis: o.scheduledAtMillis, cancel: o.cancel, tsx_source: o.tsxSource, theme_id: o.themeId };
-  return outboxEmailFromJson(await ctx.core.request<OutboxJson>({ method: "PATCH", path, body }));
+  return outboxEmailFromJson(await ctx.core.request<OutboxJson>({ expect: "id", method: "PATCH", path, body }));
 }

@@ -124,15 +124,15 @@ export interface RenderedEmail {
 
 const themes = (ctx: AuthContext) =>
   resourceCache(ctx, "admin-email-themes", async () =>
-    (await ctx.core.request<{ themes: ThemeJson[] }>({ path: "/internal/email-themes" })).themes,
+    (await ctx.core.request<{ themes: ThemeJson[] }>({ expect: "themes[]", path: "/internal/email-themes" })).themes,
   );
 const theme = (ctx: AuthContext) =>
   resourceCache(ctx, "admin-email-theme", (id: string) =>
-    ctx.core.request<ThemeJson>({ path: `/internal/email-themes/${encodeURIComponent(id)}` }),
+    ctx.core.request<ThemeJson>({ expect: "id", path: `/internal/email-themes/${encodeURIComponent(id)}` }),
   );
 const templates = (ctx: AuthContext) =>
   resourceCache(ctx, "admin-email-templates", async () =>
-    (await ctx.core.request<{ templates: TemplateJson[] }>({ path: "/internal/email-templates" })).templates,
+    (await ctx.core.request<{ templates: TemplateJson[] }>({ expect: "templates[]", path: "/internal/email-templates" })).templates,
   );
 
 /** @internal The project's e-mail themes (cached). */
@@ -149,6 +149,7 @@ export async function getEmailTheme(ctx: AuthContext, id: string): Promise<Admin
 /** @internal `POST /internal/email-themes`. */
 export async function createEmailTheme(ctx: AuthContext, displayName: string): Promise<{ id: string }> {
   const { id } = await ctx.core.request<{ id: string }>({
+        expect: "id",
     method: "POST",
     path: "/internal/email-themes",
     body: { display_name: requireString(displayName, "displayName") },
@@ -187,6 +188,7 @@ export async function listEmailTemplates(ctx: AuthContext): Promise<AdminEmailTe
 /** @internal `POST /internal/email-templates` (needs a custom e-mail server). */
 export async function createEmailTemplate(ctx: AuthContext, displayName: string): Promise<{ id: string }> {
   const { id } = await ctx.core.request<{ id: string }>({
+        expect: "id",
     method: "POST",
     path: "/internal/email-templates",
     body: { display_name: requireString(displayName, "displayName") },
@@ -210,6 +212,7 @@ export async function updateEmailTemplate(
   requireString(tsxSource, "tsxSource");
   checkThemeId(themeId);
   const { rendered_html } = await ctx.core.request<{ rendered_html: string }>({
+        expect: "rendered_html",
     method: "PATCH",
     path: `/internal/email-templates/${encodeURIComponent(id)}`,
     body: { tsx_source: tsxSource, ...(themeId !== undefined ? { theme_id: themeId } : {}) },
@@ -226,7 +229,7 @@ export async function deleteEmailTemplate(ctx: AuthContext, id: string): Promise
 
 /** @internal `GET /internal/emails`, newest first (not cached: it changes with every send). */
 export async function listSentEmails(ctx: AuthContext): Promise<AdminSentEmail[]> {
-  const list = await ctx.core.request<ListJson<SentEmailJson>>({ path: "/internal/emails" });
+  const list = await ctx.core.request<ListJson<SentEmailJson>>({ expect: "items[]", path: "/internal/emails" });
   return list.items.map((e) => ({ id: e.id, to: [...e.to], subject: e.subject, recipient: e.to[0] ?? "", sentAt: new Date(e.sent_at_millis), error: e.error ?? null }));
 }
 
@@ -267,6 +270,7 @@ export async function renderEmail(ctx: AuthContext, options: EmailPreviewOptions
   if ((o.templateId === undefined) === (o.templateTsxSource === undefined)) throw new ArgumentError("Pass exactly one of templateId or templateTsxSource.");
   if (o.themeId !== undefined && o.themeTsxSource !== undefined) throw new ArgumentError("Pass at most one of themeId or themeTsxSource.");
   const r = await ctx.core.request<{ html: string; subject?: string; notification_category?: string }>({
+        expect: "html",
     method: "POST",
     path: "/emails/render-email",
     body: { theme_id: o.themeId, theme_tsx_source: o.themeTsxSource, template_id: o.templateId, template_tsx_source: o.templateTsxSource },

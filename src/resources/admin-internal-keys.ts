@@ -89,7 +89,7 @@ export interface InternalApiKeyCreate {
 
 const keys = (ctx: AuthContext) =>
   resourceCache(ctx, "admin-internal-api-keys", async () =>
-    (await ctx.core.request<ListJson<InternalApiKeyJson>>({ path: "/internal/api-keys" })).items,
+    (await ctx.core.request<ListJson<InternalApiKeyJson>>({ expect: "items[]", path: "/internal/api-keys" })).items,
   );
 
 /** @internal Why a key with these dates is invalid at `now` (expired first, as the platform checks it). */
@@ -144,6 +144,7 @@ export async function createInternalApiKey(ctx: AuthContext, data: InternalApiKe
     throw new ArgumentError("An internal API key needs at least one of hasPublishableClientKey, hasSecretServerKey, hasSuperSecretAdminKey.");
   }
   const created = await ctx.core.request<InternalApiKeyJson>({
+        expect: "id",
     method: "POST",
     path: "/internal/api-keys",
     body: {

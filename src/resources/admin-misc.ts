@@ -42,7 +42,7 @@ export async function getMetrics(ctx: AuthContext, options?: { includeAnonymous?
 
 /** @internal `POST /webhooks/svix-token`: a token for the webhook portal. */
 export async function getSvixToken(ctx: AuthContext): Promise<string> {
-  return (await ctx.core.request<{ token: string }>({ method: "POST", path: "/webhooks/svix-token", body: {} })).token;
+  return (await ctx.core.request<{ token: string }>({ expect: "token", method: "POST", path: "/webhooks/svix-token", body: {} })).token;
 }
 
 /**

@@ -60,7 +60,7 @@ function ownedFromJson<App>(p: AdminProjectJson, session: Session, makeApp: Owne
 export async function listOwnedProjects<App>(ctx: AuthContext, session: () => Session, makeApp: OwnedAppFactory<App>): Promise<AdminOwnedProject<App>[]> {
   assertInternal(ctx);
   const s = session();
-  const list = await ctx.core.request<ListJson<AdminProjectJson>>({ path: "/internal/projects", session: s });
+  const list = await ctx.core.request<ListJson<AdminProjectJson>>({ expect: "items[]", path: "/internal/projects", session: s });
   return list.items.map((p) => ownedFromJson(p, s, makeApp));
 }
 
@@ -88,6 +88,7 @@ export async function createProject<App>(
     if (!teamId) throw new ArgumentError("createProject needs { teamId }: the signed-in user has no selected team.");
   }
   const created = await ctx.core.request<AdminProjectJson>({
+        expect: "id",
     method: "POST",
     path: "/internal/projects",
     session: s,

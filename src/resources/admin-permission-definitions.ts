@@ -86,7 +86,7 @@ const ANY_ID = /^\$?[a-z0-9_:]+$/;
 
 const definitions = (ctx: AuthContext) =>
   resourceCache(ctx, "admin-permission-definitions", async (scope: PermissionScope) =>
-    (await ctx.core.request<ListJson<PermissionDefinitionJson>>({ path: `/${scope}-permission-definitions` })).items,
+    (await ctx.core.request<ListJson<PermissionDefinitionJson>>({ expect: "items[]", path: `/${scope}-permission-definitions` })).items,
   );
 
 function checkId(id: unknown, name: string, pattern: RegExp): string {
@@ -155,6 +155,7 @@ export async function listPermissionDefinitionsPaginated(
   if (o.cursor !== undefined) requireString(o.cursor, "cursor");
   if (o.query !== undefined && typeof o.query !== "string") throw new ArgumentError("query must be a string.");
   const list = await ctx.core.request<ListJson<PermissionDefinitionJson>>({
+        expect: "items[]",
     path: `/${scope}-permission-definitions`,
     query: { limit: o.limit, cursor: o.cursor as string | undefined, query: (o.query as string | undefined) || undefined },
   });
@@ -164,7 +165,7 @@ export async function listPermissionDefinitionsPaginated(
 /** @internal `POST /{scope}-permission-definitions`. */
 export async function createPermissionDefinition(ctx: AuthContext, scope: PermissionScope, data: AdminPermissionDefinitionCreate): Promise<AdminPermissionDefinition> {
   const body = definitionBody(optionalObject(data, "permission definition"), true);
-  const created = await ctx.core.request<PermissionDefinitionJson>({ method: "POST", path: `/${scope}-permission-definitions`, body });
+  const created = await ctx.core.request<PermissionDefinitionJson>({ expect: "id", method: "POST", path: `/${scope}-permission-definitions`, body });
   await definitions(ctx).refresh([scope]);
   return permissionDefinitionFromJson(ctx, scope, created);
 }

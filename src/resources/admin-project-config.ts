@@ -153,7 +153,7 @@ async function putConfigOverride(ctx: AuthContext, level: ConfigOverrideLevel, c
 }
 
 async function readSource(ctx: AuthContext): Promise<SourceJson> {
-  return (await ctx.core.request<{ source: SourceJson }>({ path: "/internal/config/source" })).source;
+  return (await ctx.core.request<{ source: SourceJson }>({ expect: "source{}", path: "/internal/config/source" })).source;
 }
 
 /**
@@ -163,7 +163,7 @@ async function readSource(ctx: AuthContext): Promise<SourceJson> {
 export function configMethods(ctx: AuthContext, changed: () => Promise<void>): AdminProjectConfigMethods {
   return {
     async getConfig() {
-      const { config_string } = await ctx.core.request<{ config_string: string }>({ path: "/internal/config" });
+      const { config_string } = await ctx.core.request<{ config_string: string }>({ expect: "config_string", path: "/internal/config" });
       return JSON.parse(config_string) as Record<string, unknown>;
     },
     async updateConfig(config) {
@@ -192,7 +192,7 @@ export function configMethods(ctx: AuthContext, changed: () => Promise<void>): A
       await changed();
     },
     async getConfigOverride(level) {
-      const { config_string } = await ctx.core.request<{ config_string: string }>({ path: overridePath(requireLevel(level)) });
+      const { config_string } = await ctx.core.request<{ config_string: string }>({ expect: "config_string", path: overridePath(requireLevel(level)) });
       return JSON.parse(config_string) as Record<string, unknown>;
     },
     async replaceConfigOverride(level, config) {

@@ -107,7 +107,7 @@ export interface AdminProject extends AdminProjectConfigMethods {
 
 /** @internal The admin project of the app (cached). */
 export const adminProjectCache = (ctx: AuthContext) =>
-  resourceCache(ctx, "admin-project", () => ctx.core.request<AdminProjectJson>({ path: "/internal/projects/current" }));
+  resourceCache(ctx, "admin-project", () => ctx.core.request<AdminProjectJson>({ expect: "id", path: "/internal/projects/current" }));
 
 function requireLogoUrl(value: unknown, name: string): string | null {
   if (value === null) return null;

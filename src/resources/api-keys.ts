@@ -130,7 +130,7 @@ const query = (o: OwnerWire) => (o.kind === "user" ? { user_id: o.id } : { team_
 
 const keys = (ctx: AuthContext) =>
   resourceCache(ctx, "api-keys", async (session: Session, kind: "user" | "team", id: string) => {
-    const list = await ctx.core.request<ListJson<ApiKeyJson>>({ path: `/${kind}-api-keys`, query: query({ kind, id }), session });
+    const list = await ctx.core.request<ListJson<ApiKeyJson>>({ expect: "items[]", path: `/${kind}-api-keys`, query: query({ kind, id }), session });
     return list.items;
   });
 
@@ -228,6 +228,7 @@ export async function createApiKey(
   const expires_at_millis = expiryMillis(d.expiresAt);
   optionalBoolean(d.isPublic, "isPublic");
   const created = await ctx.core.request<ApiKeyJson>({
+        expect: "id",
     method: "POST",
     path: `/${o.kind}-api-keys`,
     session,

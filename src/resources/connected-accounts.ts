@@ -82,7 +82,7 @@ const NO_TOKEN_CODES = ["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_CONNECT
 
 const accounts = (ctx: AuthContext) =>
   resourceCache(ctx, "connected-accounts", async (session: Session) => {
-    const list = await ctx.core.request<ListJson<ConnectedAccountJson>>({ path: "/connected-accounts/me", session });
+    const list = await ctx.core.request<ListJson<ConnectedAccountJson>>({ expect: "items[]", path: "/connected-accounts/me", session });
     return list.items;
   });
 
@@ -92,7 +92,7 @@ const tokens = (ctx: AuthContext) =>
   resourceCache(ctx, "oauth-access-tokens", async (session: Session, provider: string, accountId: string, scope: string) => {
     const account = accountId ? `/${encodeURIComponent(accountId)}` : "";
     const path = `/connected-accounts/me/${encodeURIComponent(provider)}${account}/access-token`;
-    const answer = await ctx.core.request<{ access_token: string }>({ method: "POST", path, session, body: { scope: scope || undefined } });
+    const answer = await ctx.core.request<{ access_token: string }>({ expect: "access_token", method: "POST", path, session, body: { scope: scope || undefined } });
     return { accessToken: answer.access_token };
   });
 

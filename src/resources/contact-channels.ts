@@ -51,7 +51,7 @@ export interface ContactChannel {
 
 const channels = (ctx: AuthContext) =>
   resourceCache(ctx, "contact-channels", async (session: Session) => {
-    const list = await ctx.core.request<ListJson<ContactChannelJson>>({ path: "/contact-channels", query: { user_id: "me" }, session });
+    const list = await ctx.core.request<ListJson<ContactChannelJson>>({ expect: "items[]", path: "/contact-channels", query: { user_id: "me" }, session });
     return list.items;
   });
 
@@ -128,6 +128,7 @@ export async function createContactChannel(ctx: AuthContext, session: Session, d
   requireString(d.value, "value");
   if (typeof d.usedForAuth !== "boolean") throw new ArgumentError("usedForAuth must be a boolean.");
   const created = await ctx.core.request<ContactChannelJson>({
+        expect: "id",
     method: "POST",
     path: "/contact-channels",
     session,

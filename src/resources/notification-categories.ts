@@ -37,7 +37,7 @@ export interface NotificationCategory {
 
 const preferences = (ctx: AuthContext) =>
   resourceCache(ctx, "notification-categories", async (session: Session) => {
-    const list = await ctx.core.request<ListJson<NotificationPreferenceJson>>({ path: "/emails/notification-preference/me", session });
+    const list = await ctx.core.request<ListJson<NotificationPreferenceJson>>({ expect: "items[]", path: "/emails/notification-preference/me", session });
     return list.items;
   });
 

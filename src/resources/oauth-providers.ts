@@ -55,7 +55,7 @@ export interface OAuthProvider {
 
 const providers = (ctx: AuthContext) =>
   resourceCache(ctx, "oauth-providers", async (session: Session) => {
-    const list = await ctx.core.request<ListJson<OAuthProviderJson>>({ path: "/oauth-providers", query: { user_id: "me" }, session });
+    const list = await ctx.core.request<ListJson<OAuthProviderJson>>({ expect: "items[]", path: "/oauth-providers", query: { user_id: "me" }, session });
     return list.items;
   });
 

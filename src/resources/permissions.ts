@@ -38,13 +38,13 @@ export interface ListPermissionsOptions {
 const teamPermissions = (ctx: AuthContext) =>
   resourceCache(ctx, CACHE.teamPermissions, async (session: Session, teamId: string, recursive: boolean) => {
     const query = { team_id: teamId, user_id: "me", recursive };
-    return (await ctx.core.request<ListJson<PermissionJson>>({ path: "/team-permissions", query, session })).items;
+    return (await ctx.core.request<ListJson<PermissionJson>>({ expect: "items[]", path: "/team-permissions", query, session })).items;
   });
 
 const projectPermissions = (ctx: AuthContext) =>
   resourceCache(ctx, CACHE.projectPermissions, async (session: Session, recursive: boolean) => {
     const query = { user_id: "me", recursive };
-    return (await ctx.core.request<ListJson<PermissionJson>>({ path: "/project-permissions", query, session })).items;
+    return (await ctx.core.request<ListJson<PermissionJson>>({ expect: "items[]", path: "/project-permissions", query, session })).items;
   });
 
 const isTeamRef = (value: unknown): value is TeamRef =>

@@ -27,7 +27,7 @@ export interface ServerConnectedAccountOptions {
 const accountsOf = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.connectedAccounts, async (userId: string) => {
     const path = `/connected-accounts/${encodeURIComponent(userId)}`;
-    return (await ctx.core.request<ListJson<ConnectedAccountJson>>({ path })).items;
+    return (await ctx.core.request<ListJson<ConnectedAccountJson>>({ expect: "items[]", path })).items;
   });
 
 /**

@@ -43,7 +43,7 @@ const values = (ctx: AuthContext) =>
     const hashed_key = await hashVaultKey(secret, key);
     let encrypted: string;
     try {
-      encrypted = (await ctx.core.request<{ encrypted_value: string }>({ method: "POST", path: storePath(storeId, "get"), body: { hashed_key }, idempotent: true })).encrypted_value;
+      encrypted = (await ctx.core.request<{ encrypted_value: string }>({ expect: "encrypted_value", method: "POST", path: storePath(storeId, "get"), body: { hashed_key }, idempotent: true })).encrypted_value;
     } catch (error) {
       if (isKnownErrorOf(error, "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST")) return null;
       throw error;

@@ -55,7 +55,7 @@ export interface EmailDeliveryInfo {
 
 /** @internal The delivery figures (cached; sending e-mail and boosting refresh them). */
 export const emailDeliveryInfoCache = (ctx: AuthContext) =>
-  resourceCache(ctx, "server-email-delivery-info", () => ctx.core.request<EmailDeliveryInfo>({ path: "/emails/delivery-info" }));
+  resourceCache(ctx, "server-email-delivery-info", () => ctx.core.request<EmailDeliveryInfo>({ expect: "stats{} capacity{}", path: "/emails/delivery-info" }));
 
 /** @internal `GET /emails/delivery-info`. */
 export async function getEmailDeliveryStats(ctx: AuthContext): Promise<EmailDeliveryInfo> {

@@ -8,7 +8,7 @@ import { SERVER_CACHE } from "./server-users";
 const preferencesOf = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.notificationCategories, async (userId: string) => {
     const path = `/emails/notification-preference/${encodeURIComponent(userId)}`;
-    return (await ctx.core.request<ListJson<NotificationPreferenceJson>>({ path })).items;
+    return (await ctx.core.request<ListJson<NotificationPreferenceJson>>({ expect: "items[]", path })).items;
   });
 
 /**

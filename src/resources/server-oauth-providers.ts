@@ -95,7 +95,7 @@ export interface ConnectedAccountTokenRequest {
 
 const providers = (ctx: AuthContext) =>
   resourceCache(ctx, "server-oauth-providers", async (_s: null, userId: string) => {
-    const list = await ctx.core.request<ListJson<OAuthProviderJson>>({ path: "/oauth-providers", query: { user_id: userId } });
+    const list = await ctx.core.request<ListJson<OAuthProviderJson>>({ expect: "items[]", path: "/oauth-providers", query: { user_id: userId } });
     return list.items;
   });
 
@@ -103,7 +103,7 @@ const tokens = (ctx: AuthContext) =>
   resourceCache(ctx, "server-oauth-access-tokens", async (_s: null, userId: string, provider: string, accountId: string, scope: string) => {
     const segments = [userId, provider, ...(accountId ? [accountId] : [])].map(encodeURIComponent).join("/");
     const path = `/connected-accounts/${segments}/access-token`;
-    const answer = await ctx.core.request<{ access_token: string }>({ method: "POST", path, body: { scope: scope || undefined } });
+    const answer = await ctx.core.request<{ access_token: string }>({ expect: "access_token", method: "POST", path, body: { scope: scope || undefined } });
     return { accessToken: answer.access_token };
   });
 
@@ -187,6 +187,7 @@ export async function createOAuthProvider(
   const result = await ctx.core.expect<OAuthProviderJson, AlreadyUsedForSignIn>(
     () =>
       ctx.core.request<OAuthProviderJson>({
+                expect: "id",
         method: "POST",
         path: "/oauth-providers",
         body: {

@@ -10,7 +10,7 @@ import { CACHE, receivedInvitationsChanged } from "./team-refs";
 const received = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.teamInvitations, async (userId: string) => {
     const query = { user_id: userId };
-    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ path: "/team-invitations", query })).items;
+    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ expect: "items[]", path: "/team-invitations", query })).items;
   });
 
 /**

@@ -72,13 +72,13 @@ export interface ListTeamMemberPermissionsOptions {
 const members = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.members, async (_s: null, teamId: string) => {
     const query = { team_id: teamId };
-    return (await ctx.core.request<ListJson<ServerTeamMemberProfileJson>>({ path: "/team-member-profiles", query })).items;
+    return (await ctx.core.request<ListJson<ServerTeamMemberProfileJson>>({ expect: "items[]", path: "/team-member-profiles", query })).items;
   });
 
 const permissions = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.permissions, async (_s: null, teamId: string, recursive: boolean) => {
     const query = { team_id: teamId, recursive };
-    return (await ctx.core.request<ListJson<{ id: string; user_id: string }>>({ path: "/team-permissions", query })).items;
+    return (await ctx.core.request<ListJson<{ id: string; user_id: string }>>({ expect: "items[]", path: "/team-permissions", query })).items;
   });
 
 /** @internal A member profile as a server user with its team profile. */

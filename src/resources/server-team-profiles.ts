@@ -8,7 +8,7 @@ import { CACHE, optionalNullableString } from "./team-refs";
 
 const profiles = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.teamProfiles, (userId: string, teamId: string) =>
-    ctx.core.request<TeamMemberProfileJson>({ path: `/team-member-profiles/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}` }),
+    ctx.core.request<TeamMemberProfileJson>({ expect: "user_id", path: `/team-member-profiles/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}` }),
   );
 
 /**

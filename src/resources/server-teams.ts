@@ -157,14 +157,14 @@ const teamsList = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.teams, async (_s: null, userId: string | null, extraJson?: string) => {
     const extra = JSON.parse(extraJson ?? "{}") as Record<string, string | number | boolean>;
     const query = userId === null ? extra : { user_id: userId, ...extra };
-    const list = await ctx.core.request<ListJson<ServerTeamJson>>({ path: "/teams", query });
+    const list = await ctx.core.request<ListJson<ServerTeamJson>>({ expect: "items[]", path: "/teams", query });
     return { items: list.items, nextCursor: list.pagination?.next_cursor ?? null };
   });
 
 const oneTeam = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.team, async (_s: null, teamId: string): Promise<ServerTeamJson | null> => {
     try {
-      return await ctx.core.request<ServerTeamJson>({ path: `/teams/${encodeURIComponent(teamId)}` });
+      return await ctx.core.request<ServerTeamJson>({ expect: "id", path: `/teams/${encodeURIComponent(teamId)}` });
     } catch (error) {
       if (isKnownErrorOf(error, "TEAM_NOT_FOUND")) return null;
       throw error;
@@ -273,6 +273,7 @@ export async function createServerTeam(ctx: AuthContext, data: ServerTeamCreateO
   if (d.creatorUserId !== undefined) requireString(d.creatorUserId, "creatorUserId");
   const { display_name, profile_image_url } = teamBody(d);
   const created = await ctx.core.request<ServerTeamJson>({
+        expect: "id",
     method: "POST",
     path: "/teams",
     body: { display_name, profile_image_url, creator_user_id: d.creatorUserId },
@@ -300,7 +301,7 @@ export async function getServerTeamByApiKey(ctx: AuthContext, apiKey: string): P
   requireString(apiKey, "apiKey");
   let key: ApiKeyJson;
   try {
-    key = await ctx.core.request<ApiKeyJson>({ method: "POST", path: "/team-api-keys/check", body: { api_key: apiKey } });
+    key = await ctx.core.request<ApiKeyJson>({ expect: "id", method: "POST", path: "/team-api-keys/check", body: { api_key: apiKey } });
   } catch (error) {
     if (isKnownErrorOf(error, "API_KEY_NOT_VALID")) return null;
     throw error;

@@ -42,7 +42,7 @@ export interface ServerContactChannel extends Omit<ContactChannel, "update"> {
 
 const channelsOf = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.channels, async (userId: string) => {
-    const list = await ctx.core.request<ListJson<ContactChannelJson>>({ path: "/contact-channels", query: { user_id: userId } });
+    const list = await ctx.core.request<ListJson<ContactChannelJson>>({ expect: "items[]", path: "/contact-channels", query: { user_id: userId } });
     return list.items;
   });
 
@@ -116,7 +116,7 @@ export async function createServerContactChannel(
   requireString(d.value, "value");
   if (typeof d.usedForAuth !== "boolean") throw new ArgumentError("usedForAuth must be a boolean.");
   const body = { user_id: userId, ...channelBody(d) };
-  const created = await ctx.core.request<ContactChannelJson>({ method: "POST", path: "/contact-channels", body });
+  const created = await ctx.core.request<ContactChannelJson>({ expect: "id", method: "POST", path: "/contact-channels", body });
   await changed(ctx, userId);
   return serverContactChannelFromJson(ctx, userId, created);
 }

@@ -87,7 +87,7 @@ export async function checkApiKey(
   requireString(value, "apiKey");
   const check = (kind: "user" | "team") =>
     ctx.core.expect<ApiKeyJson, KnownErrors["ApiKeyNotValid"]>(
-      () => ctx.core.request<ApiKeyJson>({ method: "POST", path: `/${kind}-api-keys/check`, body: { api_key: value } }),
+      () => ctx.core.request<ApiKeyJson>({ expect: "id", method: "POST", path: `/${kind}-api-keys/check`, body: { api_key: value } }),
       ["API_KEY_NOT_VALID"],
     );
   const marked = markedType(value);
@@ -118,7 +118,7 @@ export async function getUserByApiKey(
     throw new ArgumentError(`getUser({ apiKey })'s "or" must be "return-null", "anonymous" or "throw", got ${JSON.stringify(or)}.`);
   }
   const result = await ctx.core.expect<ApiKeyJson>(
-    () => ctx.core.request<ApiKeyJson>({ method: "POST", path: "/user-api-keys/check", body: { api_key: apiKey } }),
+    () => ctx.core.request<ApiKeyJson>({ expect: "id", method: "POST", path: "/user-api-keys/check", body: { api_key: apiKey } }),
     ["API_KEY_NOT_VALID"],
   );
   const user = result.status === "ok" && result.data.user_id ? await getServerUser(ctx, result.data.user_id) : null;

@@ -204,7 +204,7 @@ const NO_SESSION = null as unknown as Session;
 
 const sessionsOf = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.sessions, async (userId: string) => {
-    const list = await ctx.core.request<ListJson<ActiveSessionJson>>({ path: "/auth/sessions", query: { user_id: userId } });
+    const list = await ctx.core.request<ListJson<ActiveSessionJson>>({ expect: "items[]", path: "/auth/sessions", query: { user_id: userId } });
     return list.items;
   });
 
@@ -221,7 +221,7 @@ export async function createServerSession(ctx: AuthContext, userId: string, opti
   }
   if (o.isImpersonation !== undefined && typeof o.isImpersonation !== "boolean") throw new ArgumentError("isImpersonation must be a boolean.");
   const body = { user_id: userId, expires_in_millis: expires, is_impersonation: o.isImpersonation ?? false };
-  const tokens = await ctx.core.request<{ access_token: string; refresh_token: string }>({ method: "POST", path: "/auth/sessions", body });
+  const tokens = await ctx.core.request<{ access_token: string; refresh_token: string }>({ expect: "access_token refresh_token", method: "POST", path: "/auth/sessions", body });
   await sessionsOf(ctx).refresh([userId]);
   return { getTokens: async () => ({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }) };
 }

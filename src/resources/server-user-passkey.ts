@@ -23,6 +23,7 @@ export async function registerServerUserPasskey(
   const checked = checkRegistration(options);
   if ("error" in checked) return err(checked.error);
   const tokens = await ctx.core.request<{ access_token: string; refresh_token: string }>({
+        expect: "access_token refresh_token",
     method: "POST",
     path: "/auth/sessions",
     body: { user_id: userId, expires_in_millis: CEREMONY_SESSION_MILLIS, is_impersonation: false },

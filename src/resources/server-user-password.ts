@@ -51,6 +51,7 @@ export async function updateServerUserPassword(
   const problem = checkNewPassword(newPassword) as PasswordError | null;
   if (problem) return problem;
   const tokens = await ctx.core.request<{ access_token: string; refresh_token: string }>({
+        expect: "access_token refresh_token",
     method: "POST",
     path: "/auth/sessions",
     body: { user_id: userId, expires_in_millis: SHORT_SESSION_MILLIS, is_impersonation: true },

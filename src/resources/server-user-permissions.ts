@@ -12,13 +12,13 @@ import type { TeamRef } from "./team-refs";
 const teamPermissionsOf = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.teamPermissions, async (userId: string, teamId: string, recursive: boolean) => {
     const query = { team_id: teamId, user_id: userId, recursive };
-    return (await ctx.core.request<ListJson<PermissionJson>>({ path: "/team-permissions", query })).items;
+    return (await ctx.core.request<ListJson<PermissionJson>>({ expect: "items[]", path: "/team-permissions", query })).items;
   });
 
 const projectPermissionsOf = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.projectPermissions, async (userId: string, recursive: boolean) => {
     const query = { user_id: userId, recursive };
-    return (await ctx.core.request<ListJson<PermissionJson>>({ path: "/project-permissions", query })).items;
+    return (await ctx.core.request<ListJson<PermissionJson>>({ expect: "items[]", path: "/project-permissions", query })).items;
   });
 
 /**

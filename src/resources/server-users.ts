@@ -188,7 +188,7 @@ export const SERVER_CACHE = {
 const users = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.user, async (userId: string): Promise<ServerUserJson | null> => {
     try {
-      return await ctx.core.request<ServerUserJson>({ path: `/users/${encodeURIComponent(userId)}` });
+      return await ctx.core.request<ServerUserJson>({ expect: "id", path: `/users/${encodeURIComponent(userId)}` });
     } catch (error) {
       if (isKnownErrorOf(error, "USER_NOT_FOUND")) return null;
       throw error;
@@ -199,7 +199,7 @@ const users = (ctx: AuthContext) =>
 const lists = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.list, async (queryJson: string) => {
     const query = JSON.parse(queryJson) as Record<string, string | number | boolean>;
-    const list = await ctx.core.request<ListJson<ServerUserJson>>({ path: "/users", query });
+    const list = await ctx.core.request<ListJson<ServerUserJson>>({ expect: "items[]", path: "/users", query });
     return { items: list.items, nextCursor: list.pagination?.next_cursor ?? null };
   });
 
@@ -254,7 +254,7 @@ export function serverUserFromJson(ctx: AuthContext, u: ServerUserJson): ServerU
  */
 export async function createUser(ctx: AuthContext, data?: ServerUserCreate): Promise<ServerUser> {
   const body = serverUserCreateBody(data);
-  const created = await ctx.core.request<ServerUserJson>({ method: "POST", path: "/users", body });
+  const created = await ctx.core.request<ServerUserJson>({ expect: "id", method: "POST", path: "/users", body });
   ctx.caches.get(SERVER_CACHE.list)?.invalidateWhere(() => true);
   return serverUserFromJson(ctx, created);
 }

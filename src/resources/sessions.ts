@@ -59,7 +59,7 @@ export interface ActiveSession {
 
 const sessions = (ctx: AuthContext) =>
   resourceCache(ctx, "sessions", async (session: Session) => {
-    const list = await ctx.core.request<ListJson<ActiveSessionJson>>({ path: "/auth/sessions", query: { user_id: "me" }, session });
+    const list = await ctx.core.request<ListJson<ActiveSessionJson>>({ expect: "items[]", path: "/auth/sessions", query: { user_id: "me" }, session });
     return list.items;
   });
 

@@ -70,13 +70,13 @@ type InvitationCodeError = KnownErrors["VerificationCodeError"] | KnownErrors["T
 const sent = (ctx: AuthContext) =>
   resourceCache(ctx, CACHE.sent, async (session: Session, teamId: string) => {
     const query = { team_id: teamId };
-    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ path: "/team-invitations", query, session })).items;
+    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ expect: "items[]", path: "/team-invitations", query, session })).items;
   });
 
 const received = (ctx: AuthContext) =>
   resourceCache(ctx, CACHE.received, async (session: Session) => {
     const query = { user_id: "me" };
-    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ path: "/team-invitations", query, session })).items;
+    return (await ctx.core.request<ListJson<TeamInvitationJson>>({ expect: "items[]", path: "/team-invitations", query, session })).items;
   });
 
 /** @internal After joining a team: the user's teams, received invitations, and permissions in `teamId` (or any team). */
@@ -156,7 +156,13 @@ async function withCode<T>(
   requireString(code, "code");
   const session = ctx.core.session(optionalObject(options, "options").tokenStore);
   return ctx.core.expect(async () => {
-    const body = await ctx.core.request<{ team_display_name?: string }>({ method: "POST", path: `/team-invitations/accept${step}`, session, body: { code } });
+    const body = await ctx.core.request<{ team_display_name?: string }>({
+      expect: step == "/details" ? "team_display_name" : undefined,
+      method: "POST",
+      path: `/team-invitations/accept${step}`,
+      session,
+      body: { code },
+    });
     return then(session, body);
   }, ["VERIFICATION_ERROR", "TEAM_INVITATION_EMAIL_MISMATCH"]);
 }

@@ -63,12 +63,12 @@ export interface TeamUser {
 const members = (ctx: AuthContext) =>
   resourceCache(ctx, CACHE.members, async (session: Session, teamId: string) => {
     const query = { team_id: teamId };
-    return (await ctx.core.request<ListJson<TeamMemberProfileJson>>({ path: "/team-member-profiles", query, session })).items;
+    return (await ctx.core.request<ListJson<TeamMemberProfileJson>>({ expect: "items[]", path: "/team-member-profiles", query, session })).items;
   });
 
 const ownProfile = (ctx: AuthContext) =>
   resourceCache(ctx, CACHE.profile, (session: Session, teamId: string) =>
-    ctx.core.request<TeamMemberProfileJson>({ path: `/team-member-profiles/${encodeURIComponent(teamId)}/me`, session }),
+    ctx.core.request<TeamMemberProfileJson>({ expect: "user_id", path: `/team-member-profiles/${encodeURIComponent(teamId)}/me`, session }),
   );
 
 const profileFromJson = (p: TeamMemberProfileJson): TeamMemberProfile => ({

@@ -84,7 +84,7 @@ export interface Team extends TeamData {
 const teams = (ctx: AuthContext) =>
   resourceCache(ctx, CACHE.teams, async (session: Session) => {
     const query = { user_id: "me" };
-    return (await ctx.core.request<ListJson<TeamJson>>({ path: "/teams", query, session })).items;
+    return (await ctx.core.request<ListJson<TeamJson>>({ expect: "items[]", path: "/teams", query, session })).items;
   });
 
 /**
@@ -156,6 +156,7 @@ export async function createTeam(ctx: AuthContext, session: Session, data: TeamC
   requireString(d.displayName, "displayName");
   const { display_name, profile_image_url } = teamBody(d);
   const created = await ctx.core.request<TeamJson>({
+        expect: "id",
     method: "POST",
     path: "/teams",
     session,

@@ -128,7 +128,7 @@ export async function fetchCurrentUser(core: AppCore, session: Session): Promise
   if (!accessToken) return null;
   let user: CurrentUserJson;
   try {
-    user = await core.request<CurrentUserJson>({ path: "/users/me", session });
+    user = await core.request<CurrentUserJson>({ expect: "id", path: "/users/me", session });
   } catch (error) {
     if (isKnownErrorOf(error, "CANNOT_GET_OWN_USER_WITHOUT_USER")) return null;
     throw error;

@@ -76,7 +76,11 @@ export function describeError(error: unknown): { field: ErrorField; text: string
       return { field: "form", text: "This sign-in provider is not enabled for this project." };
   }
   // The server's own trouble and a lost connection, in words for the person at the page (details are in the console).
-  if (HttpError.isInstance(error) && error.status >= 500) return { field: "form", text: "The server had a problem. Please try again in a moment." };
+  // (A read retried through 5xx answers ends in a ConnectivityError whose cause is the last of them.)
+  const serverFailed = (e: unknown) => HttpError.isInstance(e) && e.status >= 500;
+  if (serverFailed(error) || (ConnectivityError.isInstance(error) && serverFailed(error.cause))) {
+    return { field: "form", text: "The server had a problem. Please try again in a moment." };
+  }
   if (ConnectivityError.isInstance(error)) {
     return { field: "form", text: error.offline ? "You appear to be offline. Check your internet connection." : "The server could not be reached. Please try again." };
   }

@@ -41,7 +41,7 @@ test("a failed prefetch is silent: no unhandled rejection, and getProject asks a
   process.on("unhandledRejection", unhandled);
   try {
     let fail = true;
-    const { impl, calls } = fakeFetch(() => (fail ? new Response("boom", { status: 500 }) : ok(project)));
+    const { impl, calls } = fakeFetch(() => (fail ? new Response("boom", { status: 403 }) : ok(project)));
     const app = new ClientApp({ projectId: PROJECT, baseUrl: BASE, tokenStore: "cookie", fetch: impl });
     await settle();
     fail = false;

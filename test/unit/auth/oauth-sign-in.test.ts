@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/jsdom-env.cjs
  * @jest-environment-options {"url": "https://myapp.example/"}
  */
-import { ArgumentError, ClientApp, KnownErrors } from "../../../src/index";
+import { ArgumentError, ClientApp, KnownErrors, UnexpectedResponseError } from "../../../src/index";
 import { BASE, PROJECT, caught, knownErrorReply } from "../../helpers/http";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 import { PCK, browserApp, calledOnce, cookies, resetPage, s256 } from "./oauth-helpers";
@@ -144,9 +144,11 @@ test("an error of the authorize endpoint is thrown as its known error, and nothi
   expect(navigate).not.toHaveBeenCalled();
 });
 
-test("an answer without a location is refused", async () => {
+test("an answer without a location is refused with an UnexpectedResponseError", async () => {
   const { app, navigate } = browserApp({ "GET /auth/oauth/authorize/github": [200, { url: "x" }] });
-  await expect(app.signInWithOAuth("github")).rejects.toThrow(/no location/);
+  const error = await caught(app.signInWithOAuth("github"));
+  expect(UnexpectedResponseError.isInstance(error)).toBe(true);
+  expect(error).toMatchObject({ status: 200, excerpt: '{"url":"x"}' });
   expect(navigate).not.toHaveBeenCalled();
 });
 

@@ -1,6 +1,6 @@
 import nock from "nock";
 import { sendRequest } from "../../../src/http/client";
-import { ConnectivityError, HttpError, KnownError, KnownErrors } from "../../../src/errors";
+import { ConnectivityError, HttpError, KnownError, KnownErrors, UnexpectedResponseError } from "../../../src/errors";
 import { BASE, knownErrorReply, testSettings } from "../../helpers/http";
 import { caught } from "../../helpers/http";
 
@@ -126,12 +126,27 @@ describe("429 and 508", () => {
     await expect(sendRequest(testSettings(), { path: "/users/me" })).resolves.toEqual({ id: "u" });
   });
 
-  test("any other 508 or 5xx is thrown at once as an HTTP error", async () => {
-    nock(BASE).get("/api/v1/a").reply(508, "Loop? no").get("/api/v1/b").reply(500, "Something went wrong.");
+  test("any other 508, a 501, and any 5xx to a POST are thrown at once as an HTTP error", async () => {
+    nock(BASE).get("/api/v1/a").reply(508, "Loop? no").get("/api/v1/c").reply(501, "Not implemented.").post("/api/v1/b").reply(500, "Something went wrong.");
     const a = await caught(sendRequest(testSettings(), { path: "/a" }));
-    const b = await caught(sendRequest(testSettings(), { path: "/b" }));
+    const b = await caught(sendRequest(testSettings(), { method: "POST", path: "/b" }));
+    const c = await caught(sendRequest(testSettings(), { path: "/c" }));
     expect(HttpError.isInstance(a) && a.status).toBe(508);
     expect(HttpError.isInstance(b) && [b.status, b.text]).toEqual([500, "Something went wrong."]);
+    expect(HttpError.isInstance(c) && c.status).toBe(501);
+  });
+
+  test.each([500, 502, 503, 504])("%i to an idempotent request is retried with backoff; when it persists, a connectivity error whose cause is the last answer", async (status) => {
+    nock(BASE).get("/api/v1/p").reply(status, "down").get("/api/v1/p").reply(...json({ id: "p" }));
+    const settings = testSettings();
+    await expect(sendRequest(settings, { path: "/p" })).resolves.toEqual({ id: "p" });
+    expect(settings.waits).toEqual([1000]);
+    nock(BASE).delete("/api/v1/p").times(5).reply(status, "still down");
+    const error = await caught(sendRequest(testSettings(), { method: "DELETE", path: "/p" }));
+    expect(ConnectivityError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ method: "DELETE", attempts: 5 });
+    expect(HttpError.isInstance(error.cause) && [error.cause.status, error.cause.text]).toEqual([status, "still down"]);
+    expect(error.message).toContain(`failed with ${status}: still down`);
   });
 });
 
@@ -188,49 +203,49 @@ describe("decoding", () => {
     expect(error).toMatchObject({ code: "SOMETHING_NEW", details: { a: 1 }, status: 418 });
   });
 
-  test("text success bodies are returned as text, empty ones as undefined", async () => {
-    nock(BASE).get("/api/v1").reply(200, "Welcome to the Stack API endpoint!", { "content-type": "text/plain" }).delete("/api/v1/y").reply(200, "");
-    await expect(sendRequest(testSettings(), { path: "" })).resolves.toBe("Welcome to the Stack API endpoint!");
-    await expect(sendRequest(testSettings(), { method: "DELETE", path: "/y" })).resolves.toBeUndefined();
-  });
-});
-
-describe("invalid access tokens", () => {
-  test("an invalid-access-token error marks the token expired and retries with a new one", async () => {
-    const sent: unknown[] = [];
-    nock(BASE)
-      .get("/api/v1/users/me")
-      .twice()
-      .reply(function () {
-        sent.push(this.req.headers["x-stack-access-token"]);
-        return sent.length === 1 ? knownErrorReply("ACCESS_TOKEN_EXPIRED", 401) : json({ id: "u" });
-      });
-    let current = "old.token.x";
-    const marked: string[] = [];
-    const session = {
-      getTokens: async () => ({ accessToken: current, refreshToken: "r" }),
-      markAccessTokenExpired: (t: string) => {
-        marked.push(t);
-        current = "new.token.x";
-      },
-    };
-    const settings = testSettings();
-    await expect(sendRequest(settings, { path: "/users/me", session })).resolves.toEqual({ id: "u" });
-    expect(marked).toEqual(["old.token.x"]);
-    expect(sent).toEqual(["old.token.x", "new.token.x"]);
-    expect(settings.waits).toEqual([]);
+  test("a 2xx body that is not a JSON object is an UnexpectedResponseError with status, method, URL and an excerpt, not retried", async () => {
+    for (const [body, type] of [["Welcome to the Stack API endpoint!", "text/plain"], ["", "application/json"], ["null", "application/json"], ["42", "application/json"], ['{"id":"u', "application/json"], ["<!doctype html><title>502</title>", "text/html"]]) {
+      const scope = nock(BASE).delete("/api/v1/y").reply(200, body, { "content-type": type });
+      const error = await caught(sendRequest(testSettings(), { method: "DELETE", path: "/y" }));
+      expect(UnexpectedResponseError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ status: 200, request: { method: "DELETE", url: `${BASE}/api/v1/y` }, excerpt: body });
+      expect(error.message).toBe(`DELETE ${BASE}/api/v1/y answered 200 with an unexpected body: ${JSON.stringify(body)}`);
+      expect(scope.isDone()).toBe(true);
+    }
   });
 
-  test("without a token to blame, the error is thrown", async () => {
-    nock(BASE).get("/api/v1/users/me").reply(...knownErrorReply("UNPARSABLE_ACCESS_TOKEN", 401));
-    const error = await caught(sendRequest(testSettings(), { path: "/users/me" }));
-    expect(KnownErrors.UnparsableAccessToken.isInstance(error)).toBe(true);
+  test("`expect` names the fields the answer must carry: `name[]` an array of objects, `name{}` an object, others strings", async () => {
+    const reply = (body: unknown) => nock(BASE).get("/api/v1/x").reply(...json(body));
+    const cases: [unknown, string, boolean][] = [
+      [{ id: "u" }, "id", true],
+      [{ id: 7 }, "id", false],
+      [{}, "id", false],
+      [{ items: [{ id: "a" }] }, "items[]", true],
+      [{ items: [] }, "items[]", true],
+      [{ items: "a" }, "items[]", false],
+      [{ items: [null] }, "items[]", false],
+      [{ items: [1] }, "items[]", false],
+      [{ access_token: "a", refresh_token: "r" }, "access_token refresh_token", true],
+      [{ access_token: "a" }, "access_token refresh_token", false],
+      [{ stats: {}, capacity: { a: 1 } }, "stats{} capacity{}", true],
+      [{ stats: {}, capacity: null }, "stats{} capacity{}", false],
+      [{ stats: "s", capacity: {} }, "stats{} capacity{}", false],
+    ];
+    for (const [body, expect_, ok] of cases) {
+      reply(body);
+      const outcome = await sendRequest(testSettings(), { path: "/x", expect: expect_ }).then(() => "ok", (e: unknown) => (UnexpectedResponseError.isInstance(e) ? "unexpected" : e));
+      expect([body, expect_, outcome]).toEqual([body, expect_, ok ? "ok" : "unexpected"]);
+    }
   });
 
-  test("when every attempt is refused, the last known error is thrown", async () => {
-    nock(BASE).get("/api/v1/users/me").times(5).reply(...knownErrorReply("ACCESS_TOKEN_EXPIRED", 401));
-    const session = { getTokens: async () => ({ accessToken: "always.bad.x", refreshToken: "r" }), markAccessTokenExpired: () => {} };
-    const error = await caught(sendRequest(testSettings(), { path: "/users/me", session }));
-    expect(KnownErrors.AccessTokenExpired.isInstance(error)).toBe(true);
+  test("the excerpt is short and never carries a token", async () => {
+    const token = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl";
+    nock(BASE).post("/api/v1/auth/password/sign-in").reply(200, `{"access_token":"${token}","refresh_token":"rt_${"x".repeat(40)}","user_id":"u", ${"padding ".repeat(30)}`, { "content-type": "application/json" });
+    const error = await caught(sendRequest(testSettings(), { method: "POST", path: "/auth/password/sign-in", body: {} }));
+    expect(UnexpectedResponseError.isInstance(error)).toBe(true);
+    expect(error.excerpt.length).toBeLessThanOrEqual(100);
+    expect(JSON.stringify(error) + error.message + error.stack).not.toContain(token.slice(0, 16));
+    expect(error.message).not.toContain("x".repeat(16));
+    expect(error.excerpt).toContain('"user_id":"u"');
   });
 });

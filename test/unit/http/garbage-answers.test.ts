@@ -1,0 +1,214 @@
+/**
+ * Garbage answers: every SDK method of ClientApp, of the signed-in user and ServerApp's own, given a 2xx whose body is an HTML page,
+ * truncated JSON, wrong field types, an empty object, an empty body or `null`, throws an UnexpectedResponseError
+ * (status, method and URL, a short excerpt) — never a raw TypeError/SyntaxError and never success with missing data.
+ *
+ * The table is checked against the methods the objects really have: a method added to ClientApp, ServerApp or the user
+ * without a row here (or a reason it sends nothing / needs a browser) fails the "every method has a row" test.
+ */
+import nock from "nock";
+import { ServerApp, UnexpectedResponseError } from "../../../src/index";
+import type { ClientApp, CurrentUser } from "../../../src/index";
+import { testClientApp, userJson } from "../../helpers/app";
+import { BASE, PROJECT } from "../../helpers/http";
+import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
+
+beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const GARBAGE: Record<string, readonly [string, string]> = {
+  "an HTML page": ["<!doctype html><html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>", "text/html"],
+  "truncated JSON": ['{"id":"3f1e0a52-0000-4000-8000-0000', "application/json"],
+  "wrong field types": [JSON.stringify({ id: 7, user_id: 8, items: { id: "x" }, access_token: false, refresh_token: [], nonce: 1, code: 2, location: 3, polling_code: 4, login_code: 5 }), "application/json"],
+  "an empty object": ["{}", "application/json"],
+  "an empty body": ["", "application/json"],
+  "null": ["null", "application/json"],
+};
+/** Kinds after which a method with no result to read may succeed: the answer is JSON, just not what a reader needs. */
+const OBJECT_KINDS = new Set(["wrong field types", "an empty object"]);
+
+type Call<T> = (target: T) => Promise<unknown>;
+/** `void`: the method returns nothing read from the answer (a write), so an object answer may count as success. */
+interface Row<T> {
+  call: Call<T>;
+  void?: boolean;
+}
+
+const TEAM = "2a1e0a52-0000-4000-8000-000000000002";
+const APP_ROWS: Record<string, Row<ClientApp>> = {
+  getUser: { call: (a) => a.getUser() },
+  getProject: { call: (a) => a.getProject() },
+  signInWithCredential: { call: (a) => a.signInWithCredential({ email: "ada@example.com", password: "password-123", noRedirect: true }) },
+  signUpWithCredential: { call: (a) => a.signUpWithCredential({ email: "ada@example.com", password: "password-123", noRedirect: true, noVerificationCallback: true }) },
+  sendForgotPasswordEmail: { call: (a) => a.sendForgotPasswordEmail("ada@example.com", { callbackUrl: "https://app.example/reset" }), void: true },
+  sendMagicLinkEmail: { call: (a) => a.sendMagicLinkEmail("ada@example.com", { callbackUrl: "https://app.example/magic" }) },
+  signInWithMagicLink: { call: (a) => a.signInWithMagicLink("code-123", { noRedirect: true }) },
+  signInWithMfa: { call: (a) => a.signInWithMfa("123456", "attempt-code", { noRedirect: true }) },
+  verifyPasswordResetCode: { call: (a) => a.verifyPasswordResetCode("code-123"), void: true },
+  resetPassword: { call: (a) => a.resetPassword({ code: "code-123", password: "password-456" }), void: true },
+  verifyEmail: { call: (a) => a.verifyEmail("code-123"), void: true },
+  verifyTeamInvitationCode: { call: (a) => a.verifyTeamInvitationCode("code-123"), void: true },
+  acceptTeamInvitation: { call: (a) => a.acceptTeamInvitation("code-123"), void: true },
+  getTeamInvitationDetails: { call: (a) => a.getTeamInvitationDetails("code-123") },
+  signOut: { call: (a) => a.signOut({ noRedirect: true } as never), void: true },
+  confirmCliLogin: { call: (a) => a.confirmCliLogin("login-code"), void: true },
+  claimCliAnonymousSession: { call: (a) => a.claimCliAnonymousSession("login-code") },
+  getCliLoginState: { call: (a) => a.getCliLoginState("login-code") },
+  promptCliLogin: { call: (a) => a.promptCliLogin({ appUrl: "https://app.example", promptLink: () => undefined, waitTimeMillis: 0, maxAttempts: 1 }) },
+};
+
+const USER_ROWS: Record<string, Row<CurrentUser>> = {
+  update: { call: (u) => u.update({ displayName: "Ada" }), void: true },
+  setDisplayName: { call: (u) => u.setDisplayName("Ada"), void: true },
+  setClientMetadata: { call: (u) => u.setClientMetadata({ a: 1 }), void: true },
+  setSelectedTeam: { call: (u) => u.setSelectedTeam(TEAM), void: true },
+  delete: { call: (u) => u.delete(), void: true },
+  signOut: { call: (u) => u.signOut({ noRedirect: true } as never), void: true },
+  setPassword: { call: (u) => u.setPassword({ password: "password-123" }), void: true },
+  updatePassword: { call: (u) => u.updatePassword({ oldPassword: "password-123", newPassword: "password-456" }), void: true },
+  sendVerificationEmail: { call: (u) => u.sendVerificationEmail({ callbackUrl: "https://app.example/verify" }), void: true },
+  listContactChannels: { call: (u) => u.listContactChannels() },
+  createContactChannel: { call: (u) => u.createContactChannel({ type: "email", value: "b@example.com", usedForAuth: false }) },
+  listTeams: { call: (u) => u.listTeams() },
+  getTeam: { call: (u) => u.getTeam(TEAM) },
+  createTeam: { call: (u) => u.createTeam({ displayName: "T" }) },
+  leaveTeam: { call: (u) => u.leaveTeam({ id: TEAM } as never), void: true },
+  getTeamProfile: { call: (u) => u.getTeamProfile({ id: TEAM } as never) },
+  listTeamInvitations: { call: (u) => u.listTeamInvitations() },
+  listPermissions: { call: (u) => u.listPermissions({ id: TEAM } as never) },
+  getPermission: { call: (u) => u.getPermission({ id: TEAM } as never, "admin") },
+  hasPermission: { call: (u) => u.hasPermission({ id: TEAM } as never, "admin") },
+  listApiKeys: { call: (u) => u.listApiKeys() },
+  createApiKey: { call: (u) => u.createApiKey({ description: "k", expiresAt: null }) },
+  getActiveSessions: { call: (u) => u.getActiveSessions() },
+  revokeSession: { call: (u) => u.revokeSession("s-1"), void: true },
+  listOAuthProviders: { call: (u) => u.listOAuthProviders() },
+  getOAuthProvider: { call: (u) => u.getOAuthProvider("p-1") },
+  listConnectedAccounts: { call: (u) => u.listConnectedAccounts() },
+  getConnectedAccount: { call: (u) => u.getConnectedAccount({ provider: "github", providerAccountId: "1" }) },
+  listNotificationCategories: { call: (u) => u.listNotificationCategories() },
+};
+
+const USER = "3f1e0a52-0000-4000-8000-000000000001";
+/** ServerApp's own methods (those it shares with ClientApp are in APP_ROWS). */
+const SERVER_ROWS: Record<string, Row<ServerApp>> = {
+  getServerUser: { call: (a) => a.getServerUser() },
+  createUser: { call: (a) => a.createUser({ primaryEmail: "b@example.com" }) },
+  listUsers: { call: (a) => a.listUsers() },
+  checkApiKey: { call: (a) => a.checkApiKey("api-key") },
+  createTeam: { call: (a) => a.createTeam({ displayName: "T" }) },
+  getTeam: { call: (a) => a.getTeam(TEAM) },
+  listTeams: { call: (a) => a.listTeams() },
+  listTeamMemberPermissions: { call: (a) => a.listTeamMemberPermissions(TEAM) },
+  sendEmail: { call: (a) => a.sendEmail({ userIds: [USER], html: "<p>Hi</p>", subject: "Hi" }), void: true },
+  createOAuthProvider: { call: (a) => a.createOAuthProvider({ userId: USER, providerConfigId: "github", accountId: "1", email: "a@example.com", allowSignIn: true, allowConnectedAccounts: true }) },
+  listOAuthProviders: { call: (a) => a.listOAuthProviders(USER) },
+  getOAuthProvider: { call: (a) => a.getOAuthProvider(USER, "p-1") },
+  getConnectedAccountAccessToken: { call: (a) => a.getConnectedAccountAccessToken({ userId: USER, provider: "github" }) },
+  getDataVaultStore: { call: async (a) => (await a.getDataVaultStore("vault")).getValue("k", { secret: "a secret of enough length" }) },
+  getEmailDeliveryStats: { call: (a) => a.getEmailDeliveryStats() },
+  activateEmailCapacityBoost: { call: (a) => a.activateEmailCapacityBoost(), void: true },
+};
+
+/** Methods that send nothing here (tokens read locally, or navigation only) or need a browser page (covered by browser tests). */
+const NOT_HTTP = new Set([
+  "getAccessToken", "getRefreshToken", "getAuthJson", "getAuthHeaders", "getAuthorizationHeader", "getPartialUser", "toClientJson",
+  "verifyAccessToken", // verified locally against the project's JWKS, fetched and checked by jose
+  "callOAuthCallback", "signInWithOAuth", "signInWithPasskey", "registerPasskey", "linkConnectedAccount", "getOrLinkConnectedAccount",
+]);
+const isRedirect = (name: string) => name.startsWith("redirectTo");
+
+const methodsOf = (o: object): string[] => {
+  const out = new Set<string>();
+  for (let p = o; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    for (const k of Object.getOwnPropertyNames(p)) if (k !== "constructor" && typeof (o as Record<string, unknown>)[k] === "function") out.add(k);
+  }
+  return [...out].sort();
+};
+
+function signedInApp() {
+  return testClientApp({ tokenStore: { accessToken: fakeAccessToken(3600), refreshToken: fakeRefreshToken() }, noAutomaticPrefetch: true } as never).app;
+}
+
+async function signedInUser(): Promise<CurrentUser> {
+  nock(BASE).get("/api/v1/users/me").reply(200, userJson(), { "content-type": "application/json" });
+  const user = await signedInApp().getUser({ or: "throw" });
+  nock.cleanAll();
+  return user;
+}
+
+/** Every request to the API, of any method, answers 200 with `body`; returns the count of requests. */
+function answerEverythingWith(body: string, type: string): { count: number } {
+  const seen = { count: 0 };
+  for (const method of ["get", "post", "patch", "put", "delete"] as const) {
+    nock(BASE)
+      .persist()
+      [method](/.*/)
+      .reply(() => {
+        seen.count++;
+        return [200, body, { "content-type": type }];
+      });
+  }
+  return seen;
+}
+
+async function check(row: Row<never>, target: never, kind: string) {
+  const [body, type] = GARBAGE[kind];
+  const seen = answerEverythingWith(body, type);
+  const outcome = await row.call(target).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  expect(seen.count).toBeGreaterThan(0);
+  if (outcome.ok) {
+    // Only a write with nothing to read may succeed, and only when the answer was a JSON object.
+    // (A Result-returning write answers an ok result with no data.)
+    const value = outcome.value as { status?: string; data?: unknown } | undefined;
+    const nothing = value === undefined || (value.status === "ok" && value.data === undefined);
+    expect({ kind, void: !!row.void, objectKind: OBJECT_KINDS.has(kind), nothing }).toEqual({ kind, void: true, objectKind: true, nothing: true });
+    return;
+  }
+  const error = outcome.error as UnexpectedResponseError;
+  if (!UnexpectedResponseError.isInstance(error)) throw error;
+  expect(error.status).toBe(200);
+  expect(error.request.url.startsWith(`${BASE}/api/v1/`)).toBe(true);
+  expect(error.message).toContain(`${error.request.method} ${error.request.url} answered 200`);
+  expect(error.excerpt.length).toBeLessThanOrEqual(100);
+  expect(body.startsWith(error.excerpt.slice(0, 5))).toBe(true);
+}
+
+const cases = <T>(rows: Record<string, Row<T>>) => Object.keys(rows).flatMap((name) => Object.keys(GARBAGE).map((kind) => [name, kind] as const));
+
+describe("ClientApp methods", () => {
+  test.each(cases(APP_ROWS))("%s given %s", async (name, kind) => {
+    await check(APP_ROWS[name] as Row<never>, signedInApp() as never, kind);
+  });
+});
+
+describe("ServerApp methods", () => {
+  test.each(cases(SERVER_ROWS))("%s given %s", async (name, kind) => {
+    const app = new ServerApp({ projectId: PROJECT, baseUrl: BASE, secretServerKey: "ssk_test", tokenStore: { accessToken: fakeAccessToken(3600), refreshToken: fakeRefreshToken() }, retry: { sleep: async () => {}, random: () => 0.5 }, noAutomaticPrefetch: true } as never);
+    await check(SERVER_ROWS[name] as Row<never>, app as never, kind);
+  });
+});
+
+describe("the signed-in user's methods", () => {
+  test.each(cases(USER_ROWS))("user.%s given %s", async (name, kind) => {
+    const user = await signedInUser();
+    await check(USER_ROWS[name] as Row<never>, user as never, kind);
+  });
+});
+
+test("every method has a row (or a reason it sends nothing here), so a new method is covered", async () => {
+  const app = signedInApp();
+  const user = await signedInUser();
+  const uncovered = [
+    ...methodsOf(app).filter((m) => !(m in APP_ROWS) && !NOT_HTTP.has(m) && !isRedirect(m)),
+    ...methodsOf(user).filter((m) => !(m in USER_ROWS) && !NOT_HTTP.has(m)).map((m) => `user.${m}`),
+    ...methodsOf(new ServerApp({ projectId: PROJECT, baseUrl: BASE, secretServerKey: "ssk_test", tokenStore: null }))
+      .filter((m) => !(m in SERVER_ROWS) && !(m in APP_ROWS) && !NOT_HTTP.has(m) && !isRedirect(m))
+      .map((m) => `server.${m}`),
+  ];
+  expect(uncovered).toEqual([]);
+});
