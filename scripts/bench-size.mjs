@@ -57,7 +57,9 @@ const entries = [
     name: "full client (every flow)",
     entry: "fixtures/size/full-client-entry.ts",
     limits: "total",
-    budget: 34_000,
+    // 34,000 until answers were checked (#13): decoding every 2xx as a JSON object with the fields each method reads,
+    // UnexpectedResponseError and 5xx retries for idempotent requests cost about 360 B here.
+    budget: 34_500,
     aim: 28_000,
     forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//],
     // promptCliLogin is called by a command-line program in Node, never by a page (which confirms the login with
