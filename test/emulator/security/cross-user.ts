@@ -112,8 +112,9 @@ export function attacks(routes: { def: RouteDef; name: string }[], v: Victim): A
     const query = fieldNames(def.query).filter((f) => f === "user_id" || f === "team_id");
     const body = fieldNames(def.body).filter((f) => f === "user_id" || f === "team_id");
     if (!params.some((p) => OWNED.test(p)) && !query.length && !body.length) continue;
-    const variants = def.path.includes(":customer_type") ? (["user", "team"] as const) : ([null] as const);
-    for (const [customer, q] of variants.flatMap((c) => (query.length ? query.map((q) => [c, [q]] as const) : [[c, []] as const]))) {
+    const customers: ("user" | "team" | null)[] = def.path.includes(":customer_type") ? ["user", "team"] : [null];
+    const queries: string[][] = query.length ? query.map((f) => [f]) : [[]];
+    for (const [customer, q] of customers.flatMap((c) => queries.map((f) => [c, f] as const))) {
       const id = (p: string): string => {
         if (p === "user_id") return v.userId;
         if (p === "team_id") return v.teamId;
