@@ -1,4 +1,5 @@
 import { startTestEmulator, type Emulator } from "../helpers/emulator";
+import { fuzzConstructors } from "./sdk-fuzz/constructors";
 import { fuzzSdk } from "./sdk-fuzz/run";
 
 /**
@@ -31,8 +32,12 @@ describe(`SDK fuzz (seed ${SEED})`, () => {
   });
   afterAll(() => em.stop());
 
+  test("random options to the app constructors give the SDK's typed errors only, and send nothing", () => {
+    expect(fuzzConstructors(SEED, RUNS * 25)).toEqual([]);
+  });
+
   test("random arguments to every public method give the SDK's typed errors only, and no request for bad arguments", async () => {
-    const run = await fuzzSdk(em, { seed: SEED, runs: RUNS, budgetMs: BUDGET_MS, excluded: EXCLUDED, only: ONLY, callTimeoutMs: 5_000, methodLimitMs: 800 });
+    const run = await fuzzSdk(em, { seed: SEED, runs: RUNS, budgetMs: BUDGET_MS, excluded: EXCLUDED, only: ONLY, callTimeoutMs: 5_000, methodLimitMs: 400 });
     if (process.env.LATCHKEY_FUZZ_VERBOSE) console.log(`SDK fuzz seed ${SEED}: ${run.calls} calls over ${run.methods.length} of ${run.listed} methods in ${run.elapsedMs} ms${run.outOfTime ? " (stopped by the time budget)" : ""}, fixture rebuilt ${run.rebuilt} times`, run.outcomes, run.slowest, run.schemaRefusals.length);
     if (run.failures.length) console.error(`SDK fuzz failures (seed ${SEED}):\n${run.failures.join("\n\n")}`);
     expect(run.failures).toEqual([]);

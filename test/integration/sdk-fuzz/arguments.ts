@@ -17,7 +17,7 @@ const HOSTILE_STRINGS = [
 ];
 
 /** One argument of any kind: JS values of every type (null-prototype objects, bigints, dates, maps, symbols, functions …). */
-const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.anything({ maxDepth: 2, withBigInt: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withBoxedValues: true, withTypedArray: true, withSparseArray: true, withObjectString: true }) },
   { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 1, arbitrary: fc.constantFrom<unknown>(NaN, Infinity, -Infinity, -0, 2 ** 53 + 1, new Date(Number.NaN), Symbol("fuzz"), () => "fn", [], {}, true, false) },
