@@ -37,7 +37,7 @@ describe(`SDK fuzz (seed ${SEED})`, () => {
   });
 
   test("random arguments to every public method give the SDK's typed errors only, and no request for bad arguments", async () => {
-    const run = await fuzzSdk(em, { seed: SEED, runs: RUNS, budgetMs: BUDGET_MS, excluded: EXCLUDED, only: ONLY, callTimeoutMs: 5_000, methodLimitMs: 400 });
+    const run = await fuzzSdk(em, { seed: SEED, runs: RUNS, budgetMs: BUDGET_MS, excluded: EXCLUDED, only: ONLY, callTimeoutMs: 5_000, methodLimitMs: 250 });
     if (process.env.LATCHKEY_FUZZ_VERBOSE) console.log(`SDK fuzz seed ${SEED}: ${run.calls} calls over ${run.methods.length} of ${run.listed} methods in ${run.elapsedMs} ms${run.outOfTime ? " (stopped by the time budget)" : ""}, fixture rebuilt ${run.rebuilt} times`, run.outcomes, run.slowest, run.schemaRefusals.length);
     if (run.failures.length) console.error(`SDK fuzz failures (seed ${SEED}):\n${run.failures.join("\n\n")}`);
     expect(run.failures).toEqual([]);
