@@ -95,7 +95,8 @@ export async function fuzzSdk(em: Emulator, o: SdkFuzzOptions): Promise<SdkFuzzR
   let apps = await makeApps(em, counter);
   let dirty = false;
   for (const [targetName, get] of Object.entries(TARGETS)) {
-    const names = publicMethods(await get(apps));
+    let target: object | undefined = await get(apps);
+    const names = publicMethods(target);
     run.listed += names.length;
     for (const method of names) {
       const name = `${targetName}.${method}`;
@@ -108,19 +109,21 @@ export async function fuzzSdk(em: Emulator, o: SdkFuzzOptions): Promise<SdkFuzzR
       if (dirty || !fixtureIntact(em, apps.fx)) {
         apps = await makeApps(em, counter);
         run.rebuilt += 1;
+        target = undefined;
       }
       // a method that may have removed or invalidated part of the fixture gets a fresh one after it
       dirty = DESTRUCTIVE.test(method);
-      const target = await get(apps);
+      target ??= await get(apps);
       const methodStarted = Date.now();
       const seed = (o.seed + stableHash(name)) % 2 ** 31;
       // Past the method's time, runs (and shrinking) pass without calling: no call is ever left running behind.
       const deadline = methodStarted + o.methodLimitMs;
+      const self = target;
       const details = await fc.check(
         fc.asyncProperty(argumentLists, async (args) => {
           if (Date.now() > deadline) return;
           const before = counter.count;
-          const { error, timedOut } = await callOnce(target, method, args, o.callTimeoutMs);
+          const { error, timedOut } = await callOnce(self, method, args, o.callTimeoutMs);
           run.calls += 1;
           const kind = timedOut ? "timeout" : error === undefined ? "ok" : LatchkeyError.isInstance(error) ? (error as Error).name : "raw";
           run.outcomes[kind] = (run.outcomes[kind] ?? 0) + 1;

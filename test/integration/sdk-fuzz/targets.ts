@@ -1,3 +1,4 @@
+import * as latchkey from "../../../src/index";
 import { AdminApp, ClientApp, ServerApp } from "../../../src/index";
 import type { Emulator } from "../../helpers/emulator";
 import { createFixture, type FuzzFixture } from "../../emulator/fuzz/fixture";
@@ -48,11 +49,12 @@ export async function makeApps(em: Emulator, f: CountingFetch): Promise<Apps> {
 }
 
 /**
- * Every object whose public methods are fuzzed, by name: the three apps and the objects they hand out (the signed-in
+ * Every object whose public methods are fuzzed, by name: the package's exported functions, the three apps and the objects they hand out (the signed-in
  * user as client and server, its team as client and server, its contact channel and API key, another user as the
  * server sees it, the admin's project). Each is obtained with valid calls on a fresh fixture.
  */
 export const TARGETS: Record<string, (a: Apps) => Promise<object>> = {
+  latchkey: async () => moduleFunctions(),
   ClientApp: async (a) => a.client,
   ServerApp: async (a) => a.server,
   AdminApp: async (a) => a.admin,
@@ -65,6 +67,12 @@ export const TARGETS: Record<string, (a: Apps) => Promise<object>> = {
   UserApiKey: async (a) => (await (await a.client.getUser({ or: "throw" })).listApiKeys())[0],
   AdminProject: async (a) => a.admin.getProject(),
 };
+
+/** The functions `latchkey` exports (its classes are fuzzed through their instances and constructors). */
+function moduleFunctions(): Record<string, unknown> {
+  const isClass = (v: unknown) => typeof v === "function" && /^class\b/.test(Function.prototype.toString.call(v));
+  return Object.fromEntries(Object.entries(latchkey).filter(([, v]) => typeof v === "function" && !isClass(v)));
+}
 
 /** The public methods of an object: every function-valued own or inherited property, except the constructor and `_`/`#` names. */
 export function publicMethods(o: object): string[] {
