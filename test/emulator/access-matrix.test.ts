@@ -8,7 +8,8 @@ import { runLevel } from "./security/matrix-run";
 /**
  * The emulator's access matrix, generated from its route table (`Router.list()`, so a new route is covered the day
  * it is added): every API route × every access level of `ACCESS_LEVELS` (no key, a key without an access type,
- * client / server / admin, an unknown project, another project's keys and user token, missing keys, expired /
+ * client / server / admin, an unknown project, another project's keys and user token, missing keys, no publishable
+ * key where the project requires one, an unknown branch, expired /
  * tampered / `alg: none` / foreign-key tokens, broken and foreign admin access tokens). Each refusal is the
  * platform's known error of that case (wire §3); the valid levels pass the auth layer exactly when the route's
  * access list admits them.
@@ -24,6 +25,7 @@ describe("access matrix", () => {
     em = await startTestEmulator();
     const a = await createFixture(em);
     const b = await createFixture(em);
+    em.core.store.projects.get(b.projectId)!.config.requirePublishableClientKey = true;
     const stranger = await call(em, "/auth/password/sign-up", { projectId: "internal", body: { email: freshEmail("stranger"), password: "password123" } });
     world = { a, b, forged: await forgeTokens(em, a.projectId, a.user.accessToken, a.otherUserId), strangerAdminToken: stranger.json.access_token };
   });

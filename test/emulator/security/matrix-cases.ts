@@ -5,6 +5,7 @@ import type { ForgedTokens } from "./forged-tokens";
 /** What the matrix sends with: project A (the target), project B (a stranger) and the broken tokens of A's user. */
 export interface MatrixWorld {
   a: FuzzFixture;
+  /** A stranger project, which requires publishable client keys. */
   b: FuzzFixture;
   forged: ForgedTokens;
   /** An internal-project (dashboard) user who does not manage project A. */
@@ -80,6 +81,9 @@ export const ACCESS_LEVELS: AccessLevel[] = [
   { name: "another project's admin key", headers: (w) => keyHeaders("admin", w.a.projectId, w.b.keys), expect: always(refuse(401, "INVALID_SUPER_SECRET_ADMIN_KEY")) },
   { name: "server access without its key", headers: (w) => ({ "x-stack-access-type": "server", "x-stack-project-id": w.a.projectId }), expect: always(refuse(401, "SERVER_AUTHENTICATION_REQUIRED")) },
   { name: "admin access without its key", headers: (w) => ({ "x-stack-access-type": "admin", "x-stack-project-id": w.a.projectId }), expect: always(refuse(401, "ADMIN_AUTHENTICATION_REQUIRED")) },
+  { name: "no publishable key where the project requires one", headers: (w) => ({ "x-stack-access-type": "client", "x-stack-project-id": w.b.projectId }), expect: always(refuse(401, "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT")) },
+  { name: "the keyless sentinel where the project requires a key", headers: (w) => ({ "x-stack-access-type": "client", "x-stack-project-id": w.b.projectId, "x-stack-publishable-client-key": "__stack_public_client__" }), expect: always(refuse(401, "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT")) },
+  { name: "an unknown branch", headers: (w) => ({ ...keyHeaders("client", w.a.projectId, w.a.keys), "x-stack-branch-id": "dev" }), expect: always(refuse(400, "BRANCH_DOES_NOT_EXIST")) },
   { name: "another project's user token", headers: (w) => clientWithToken(w, w.b.user.accessToken), expect: always(refuse(401, "INVALID_PROJECT_FOR_ACCESS_TOKEN")) },
   { name: "an expired user token", headers: (w) => clientWithToken(w, w.forged.expired), expect: always(refuse(401, "ACCESS_TOKEN_EXPIRED")) },
   { name: "a tampered user token", headers: (w) => clientWithToken(w, w.forged.tampered), expect: always(refuse(401, "UNPARSABLE_ACCESS_TOKEN")) },
