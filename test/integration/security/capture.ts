@@ -16,6 +16,16 @@ export class LeakCapture {
   readonly consoleLines: string[] = [];
   readonly errors: unknown[] = [];
   private restore: (() => void)[] = [];
+  /** `[url, secret]` pairs allowed on purpose (the OAuth callback address carries the authorization code). */
+  private allowed: [string, string][] = [];
+
+  /** @param upstream the real `fetch` this capture forwards to (kept, so the capture may replace the global one). */
+  constructor(private readonly upstream: typeof fetch = globalThis.fetch) {}
+
+  /** Allows `secret` in the one URL `url` (e.g. the authorization code in the OAuth callback address). */
+  allowInUrl(url: string, secret: string): void {
+    this.allowed.push([url, secret]);
+  }
 
   /** Adds a value the test knows is secret (e.g. a password it typed, a key it configured). */
   secret(value: string | null | undefined): void {
@@ -33,7 +43,7 @@ export class LeakCapture {
       if (name === "x-stack-auth") for (const v of Object.values(safeJson(value) ?? {})) if (typeof v === "string") this.secret(v);
     });
     if (init?.body && typeof init.body === "string") this.learn(safeJson(init.body));
-    const response = await globalThis.fetch(request);
+    const response = await this.upstream(request);
     this.learn(safeJson(await response.clone().text()));
     return response;
   };
@@ -83,7 +93,7 @@ export class LeakCapture {
     ];
     const found: string[] = [];
     for (const [where, text] of places) {
-      for (const s of this.secrets) if (text.includes(s)) found.push(`${where} contains the secret ${s.slice(0, 8)}…: ${text.slice(0, 300)}`);
+      for (const s of this.secrets) if (text.includes(s) && !this.allowed.some(([u, a]) => u === text && a === s)) found.push(`${where} contains the secret ${s.slice(0, 8)}…: ${text.slice(0, 300)}`);
     }
     return found;
   }
