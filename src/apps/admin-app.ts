@@ -270,7 +270,7 @@ export class AdminApp extends AdminEmailApp {
    * await project.app.createTeamPermissionDefinition({ id: "editor", containedPermissionIds: [] });
    */
   createProject(data: AdminProjectCreate, options?: { tokenStore?: TokenStoreInit }): Promise<AdminOwnedProject<AdminApp>> {
-    return createProject(this.ctx, () => this.core.session(optionalObject(options, "options").tokenStore), data, this.ownedApp);
+    return createProject(this.ctx, () => this.core.session(optionalObject(options, "options").tokenStore), data, this.#ownedApp);
   }
 
   /**
@@ -280,11 +280,11 @@ export class AdminApp extends AdminEmailApp {
    * for (const p of await dashboard.listOwnedProjects()) console.log(p.displayName, p.id);
    */
   listOwnedProjects(options?: { tokenStore?: TokenStoreInit }): Promise<AdminOwnedProject<AdminApp>[]> {
-    return listOwnedProjects(this.ctx, () => this.core.session(optionalObject(options, "options").tokenStore), this.ownedApp);
+    return listOwnedProjects(this.ctx, () => this.core.session(optionalObject(options, "options").tokenStore), this.#ownedApp);
   }
 
   /** The admin app of an owned project: same API origin and transport, the owner's session, no token store. */
-  private readonly ownedApp = (projectId: string, owner: Session) => AdminApp.owned(this.core, projectId, owner);
+  readonly #ownedApp = (projectId: string, owner: Session) => AdminApp.owned(this.core, projectId, owner);
 
   /**
    * @internal The admin app of project `projectId` owned by `owner` (an `internal`-project user's session), with

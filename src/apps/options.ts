@@ -92,17 +92,31 @@ export function resolveBaseUrl(baseUrl: ClientAppOptions["baseUrl"]): string {
     readEnv(browser ? "browserUrl" : "serverUrl") ??
     readEnv("url") ??
     DEFAULT_BASE_URL;
+  let valid = typeof chosen === "string";
   try {
-    new URL(chosen);
+    if (valid) new URL(chosen);
   } catch {
-    throw new ArgumentError(`baseUrl must be an absolute URL such as "https://api.stack-auth.com", got ${JSON.stringify(chosen)}.`);
+    valid = false;
+  }
+  if (!valid) {
+    const got = typeof chosen === "string" ? JSON.stringify(chosen) : `a ${typeof chosen}`;
+    throw new ArgumentError(`baseUrl must be an absolute URL such as "https://api.stack-auth.com", got ${got}.`);
   }
   return chosen;
 }
 
-/** @internal Checks a value is a non-empty string, or throws an ArgumentError naming it. */
+/** A UTF-16 surrogate without its pair: such a string is not text, and `encodeURIComponent` throws on it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * @internal Checks a value is a non-empty, well-formed string (no unpaired surrogate), or throws an ArgumentError
+ * naming it.
+ * @example
+ * const email = requireString(options.email, "email");
+ */
 export function requireString(value: unknown, name: string): string {
   if (typeof value !== "string" || value === "") throw new ArgumentError(`${name} must be a non-empty string.`);
+  if (LONE_SURROGATE.test(value)) throw new ArgumentError(`${name} must be well-formed text (it holds an unpaired UTF-16 surrogate).`);
   return value;
 }
 

@@ -1,3 +1,5 @@
+import { ArgumentError } from "../errors/base";
+
 /**
  * What a custom handler page must do, written for a person or an AI assistant building one (the official SDK's
  * `getPagePrompt`). Each page has one contract version so far, version 1; `urls` accepts custom pages written for
@@ -94,7 +96,8 @@ Then point the app at the page: \`new ClientApp({ …, urls: { ${key}: { type: "
 /**
  * What a custom version of the handler page `pageName` (`"signIn"`, `"accountSettings"`, …) must do: its title, the
  * whole description, what changed since `currentVersion` (null when nothing did; the whole description when no
- * version is given) and the latest contract version. Null for an unknown page.
+ * version is given) and the latest contract version. Null for an unknown page; an `ArgumentError` for a non-string
+ * name or a non-number version.
  *
  * @example
  * const prompt = getPagePrompt("signIn");
@@ -104,6 +107,8 @@ export function getPagePrompt(
   pageName: string,
   currentVersion?: number,
 ): { title: string; fullPrompt: string; upgradePrompt: string | null; latestVersion: number } | null {
+  if (typeof pageName !== "string") throw new ArgumentError("getPagePrompt: pageName must be a string such as \"signIn\".");
+  if (currentVersion != null && typeof currentVersion !== "number") throw new ArgumentError("getPagePrompt: currentVersion must be a number when given.");
   if (!Object.hasOwn(PAGES, pageName)) return null;
   const [title, contract] = PAGES[pageName];
   const full = fullPrompt(pageName, title, contract);

@@ -1,4 +1,4 @@
-import { ConnectivityError } from "../errors/base";
+import { ArgumentError, ConnectivityError } from "../errors/base";
 import { isKnownErrorOf, KnownError } from "../errors/known-error";
 import { CLIENT_VERSION } from "../version";
 import { decodeResponse } from "./decode";
@@ -112,7 +112,16 @@ function buildInit(
     body = new URLSearchParams(spec.form).toString();
   } else if (spec.body !== undefined || method === "POST" || method === "PATCH" || method === "PUT") {
     headers["content-type"] = "application/json";
-    body = JSON.stringify(spec.body ?? {});
+    body = jsonBody(spec.body ?? {}, method, spec.path);
   }
   return { method, headers, body, credentials: "omit", cache: "no-store" };
+}
+
+/** A request body as JSON text; a value JSON cannot hold (a bigint, a cycle) is the caller's bad argument, caught before sending. */
+function jsonBody(value: unknown, method: string, path: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    throw new ArgumentError(`The body of ${method} ${path} cannot be sent as JSON (${e instanceof Error ? e.message : String(e)}); pass plain JSON values only.`);
+  }
 }

@@ -178,8 +178,9 @@ export function adminProjectFromJson(ctx: AuthContext, p: AdminProjectJson): Adm
     config,
     async update(data) {
       const body = adminProjectUpdateToJson(data);
-      if (data.isProductionMode === true) {
-        const errors = productionModeErrors(p.id, { ...config, ...data.config });
+      const d = data as AdminProjectUpdate | undefined; // undefined or an object: adminProjectUpdateToJson threw otherwise
+      if (d?.isProductionMode === true) {
+        const errors = productionModeErrors(p.id, { ...config, ...d.config });
         if (errors.length > 0) {
           throw new ArgumentError(`Production mode cannot be enabled yet:\n${errors.map((e) => `- ${e.message} (fix: ${e.relativeFixUrl})`).join("\n")}`);
         }
@@ -188,7 +189,7 @@ export function adminProjectFromJson(ctx: AuthContext, p: AdminProjectJson): Adm
       if (Object.entries(body).some(([key, value]) => key !== "config" || Object.keys(value as object).length > 0)) {
         await ctx.core.request({ method: "PATCH", path: "/internal/projects/current", body });
       }
-      if (data.requirePublishableClientKey !== undefined) await setRequirePublishableClientKey(ctx, data.requirePublishableClientKey);
+      if (d?.requirePublishableClientKey !== undefined) await setRequirePublishableClientKey(ctx, d.requirePublishableClientKey);
       await changed(ctx);
     },
     async delete() {

@@ -1,3 +1,4 @@
+import { requireString } from "../apps/options";
 import type { AuthContext } from "../auth/context";
 import { ArgumentError } from "../errors/base";
 import type { Session } from "../session/session";
@@ -49,7 +50,7 @@ export function receivedInvitationsChanged(ctx: AuthContext): void {
 export function teamIdOf(team: unknown, name = "team"): string {
   const id = typeof team === "object" && team !== null ? (team as { id?: unknown }).id : team;
   if (typeof id !== "string" || id === "") throw new ArgumentError(`${name} must be a team or a non-empty team id.`);
-  return id;
+  return requireString(id, name);
 }
 
 /**
