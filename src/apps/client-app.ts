@@ -18,7 +18,7 @@ import type { CoreKeys } from "./app-core";
 import { ClientFlows } from "./client-flows";
 import type { CurrentUser } from "./current-user";
 import type { ClientAppOptions } from "./options";
-import { optionalBoolean, optionalObject } from "./options";
+import { optionalBoolean, optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "../urls/handler-urls";
 import { inBrowser } from "../urls/redirect";

@@ -100,28 +100,6 @@ export function resolveBaseUrl(baseUrl: ClientAppOptions["baseUrl"]): string {
   return chosen;
 }
 
-/** @internal Checks a value is a non-empty string, or throws an ArgumentError naming it. */
-export function requireString(value: unknown, name: string): string {
-  if (typeof value !== "string" || value === "") throw new ArgumentError(`${name} must be a non-empty string.`);
-  return value;
-}
-
-/**
- * @internal Checks an optional flag is a boolean (or undefined), or throws an ArgumentError naming it.
- * @example
- * optionalBoolean(options.noRedirect, "noRedirect");
- */
-export function optionalBoolean(value: unknown, name: string): void {
-  if (value !== undefined && typeof value !== "boolean") throw new ArgumentError(`${name} must be a boolean.`);
-}
-
-/** @internal Checks an optional argument is an object (or undefined). */
-export function optionalObject<T extends object>(value: T | undefined, name: string): T | Record<string, never> {
-  if (value === undefined) return {};
-  if (typeof value !== "object" || value === null) throw new ArgumentError(`${name} must be an object.`);
-  return value;
-}
-
 /** @internal `oauthScopesOnSignIn`, checked: provider ids to arrays of scope names (no spaces). */
 export function checkOAuthScopes(value: unknown): Record<string, string[]> {
   if (value === undefined) return {};

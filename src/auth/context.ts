@@ -4,7 +4,7 @@ import type { ReadCache } from "../cache";
 import type { Session } from "../session/session";
 import type { CurrentUserJson } from "../resources/users";
 import { ArgumentError } from "../errors/base";
-import { requireString } from "../apps/options";
+import { requireString } from "../util/validate";
 import { absoluteUrl, inBrowser } from "../urls/redirect";
 
 /**

@@ -1,4 +1,4 @@
-import { requireString } from "../apps/options";
+import { requireString } from "../util/validate";
 import type { OAuthConnection } from "../resources/connected-accounts";
 import { listConnectedAccounts } from "../resources/connected-accounts";
 import type { Session } from "../session/session";

@@ -1,4 +1,4 @@
-import { optionalObject } from "../apps/options";
+import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { CurrentUserData } from "../resources/users";
 import { internalSessionOf } from "../session/internal-session";

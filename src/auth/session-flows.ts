@@ -1,4 +1,4 @@
-import { optionalObject } from "../apps/options";
+import { optionalObject } from "../util/validate";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";

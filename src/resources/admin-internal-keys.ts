@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalObject } from "../apps/options";
+import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";

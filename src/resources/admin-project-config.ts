@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { requireString } from "../apps/options";
+import { requireString } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 
 /**

@@ -1,4 +1,4 @@
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { Project, ProjectJson } from "./projects";
 

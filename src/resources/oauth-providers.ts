@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalBoolean, optionalObject, requireString } from "../apps/options";
+import { optionalBoolean, optionalObject, requireString } from "../util/validate";
 import type { KnownErrors } from "../errors";
 import type { Session } from "../session/session";
 import type { Result } from "../util/result";

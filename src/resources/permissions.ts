@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalBoolean, optionalObject, requireString } from "../apps/options";
+import { optionalBoolean, optionalObject, requireString } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { Session } from "../session/session";
 import { resourceCache } from "./cached";

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import { resourceCache } from "./cached";

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalObject } from "../apps/options";
+import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import { emailDeliveryInfoCache } from "./server-email-delivery";
 

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import { resourceCache } from "./cached";
 import { SERVER_CACHE as TEAM_CACHE } from "./server-team-members";
 import { SERVER_CACHE } from "./server-users";

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { requireString } from "../apps/options";
+import { requireString } from "../util/validate";
 import type { KnownErrors } from "../errors";
 import { LatchkeyError } from "../errors/base";
 import type { OAuthConnection } from "./connected-accounts";

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../auth/context";
 import { emailCallbackUrl } from "../auth/context";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";

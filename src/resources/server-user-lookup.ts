@@ -2,7 +2,7 @@ import type { AuthContext } from "../auth/context";
 import { forgetSession } from "../auth/context";
 import { createCurrentUser } from "../apps/current-user";
 import type { CurrentUser } from "../apps/current-user";
-import { requireString } from "../apps/options";
+import { requireString } from "../util/validate";
 import type { KnownErrors } from "../errors";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";

@@ -2,7 +2,7 @@ import type { AuthContext } from "../auth/context";
 import type { RegisterPasskeyOptions } from "../auth/passkey";
 import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { Session } from "../session/session";
 import { createApiKey, listApiKeys } from "./api-keys";

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../auth/context";
 import { emailCallbackUrl } from "../auth/context";
 import { checkNewPassword } from "../auth/password-rules";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { KnownErrors } from "../errors";
 import type { SessionLike } from "../http/types";

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../auth/context";
 import { currentUserChanged } from "../auth/context";
-import { requireString } from "../apps/options";
+import { requireString } from "../util/validate";
 import { isKnownErrorOf } from "../errors/known-error";
 import { resourceCache } from "./cached";
 import { CACHE } from "./team-refs";

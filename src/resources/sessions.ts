@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { requireString } from "../apps/options";
+import { requireString } from "../util/validate";
 import type { Session } from "../session/session";
 import { resourceCache } from "./cached";
 import type { ListJson } from "./cached";

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../auth/context";
 import { currentUserChanged, emailCallbackUrl, forgetSession } from "../auth/context";
 import { checkNewPassword } from "../auth/password-rules";
-import { optionalBoolean, optionalObject, requireString } from "../apps/options";
+import { optionalBoolean, optionalObject, requireString } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { KnownErrors } from "../errors";
 import type { Session } from "../session/session";

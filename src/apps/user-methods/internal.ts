@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { requireString } from "../options";
+import { requireString } from "../../util/validate";
 import { LatchkeyError } from "../../errors/base";
 import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/admin-owned-projects";
 import type { Session } from "../../session/session";
