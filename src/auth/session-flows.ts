@@ -4,7 +4,7 @@ import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { encodeAuthorizationHeader } from "../token-stores/authorization-header";
-import type { CurrentUserJson } from "../resources/users";
+import type { CurrentUserJson } from "../resources/client/users";
 import { leaving } from "../urls/redirect";
 import type { AuthContext, TokenResponse } from "./context";
 
