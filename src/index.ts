@@ -1,7 +1,8 @@
 export { ClientApp } from "./apps/client-app";
 export { ServerApp } from "./apps/server-app";
 export type { ServerAppOptions } from "./apps/server-app";
-export type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserData, ServerUserPage, ServerUserRiskScores, ServerUserUpdate } from "./resources/server/server-users";
+export type { ServerUser, ServerUserData, ServerUserPage } from "./resources/server/server-users";
+export type { ListUsersOptions, ServerUserCreate, ServerUserRiskScores, ServerUserUpdate } from "./resources/server/server-user-bodies";
 export type { CreateSessionOptions, ServerCreatedSession, ServerUserMethods } from "./resources/server/server-user-methods";
 export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/server/server-user-channels";
 export type { ApiKeyUserOr, CurrentServerUser } from "./resources/server/server-user-lookup";
@@ -102,7 +103,8 @@ export type { ReceivedTeamInvitation, SentTeamInvitation, TeamInviteOptions } fr
 export type { EditableTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate, TeamUser } from "./resources/client/team-profiles";
 export type { ListPermissionsOptions, TeamPermission } from "./resources/client/permissions";
 export type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage, ServerTeamUpdateOptions } from "./resources/server/server-teams";
-export type { ListTeamMemberPermissionsOptions, ServerTeamUser, TeamMemberPermission } from "./resources/server/server-team-members";
+export type { ServerTeamUser } from "./resources/server/server-team-members";
+export type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "./resources/server/server-team-memberships";
 export type { SendEmailContent, SendEmailOptions, SendEmailRecipients } from "./resources/server/server-email";
 export type {
   ConnectedAccountTokenRequest,

@@ -1,4 +1,4 @@
-import type { AdminProjectConfig } from "./admin-project";
+import type { AdminProjectConfig } from "./admin-project-settings";
 
 /**
  * One reason the project cannot go to production mode, with the dashboard page that fixes it.

@@ -8,7 +8,7 @@ import { notAvailable } from "../client/connected-accounts";
 import { isKnownErrorOf } from "../../errors/known-error";
 import { err } from "../../util/result";
 import { getConnectedAccountAccessToken } from "./server-oauth-providers";
-import { SERVER_CACHE } from "./server-users";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 
 /**
  * Options of the provider-id form of a server user's `getConnectedAccount`. `or` says what happens when the user

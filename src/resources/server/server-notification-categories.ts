@@ -3,7 +3,7 @@ import { ArgumentError } from "../../errors/base";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
 import type { NotificationCategory, NotificationPreferenceJson } from "../client/notification-categories";
-import { SERVER_CACHE } from "./server-users";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 
 const preferencesOf = (ctx: AuthContext) =>
   resourceCache(ctx, SERVER_CACHE.notificationCategories, async (userId: string) => {

@@ -7,12 +7,12 @@ import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
 import type { OAuthAccessTokenError } from "../client/connected-accounts";
 import type { OAuthProviderJson } from "../client/oauth-providers";
-import { SERVER_CACHE as SERVER_USER_CACHE } from "./server-users";
+import { SERVER_USER_CACHE } from "./server-cache-keys";
 
 /** The error `createOAuthProvider` and `ServerOAuthProvider.update` return as a result. */
 type AlreadyUsedForSignIn = KnownErrors["OAuthProviderAccountIdAlreadyUsedForSignIn"];
 
-/** Server cache keys start with `null`: these reads carry no user session (see `server-team-members.ts`). */
+/** Server cache keys start with `null`: these reads carry no user session (see `SERVER` in `server-cache-keys.ts`). */
 const SERVER = null;
 
 /**

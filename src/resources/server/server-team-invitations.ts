@@ -1,8 +1,8 @@
 import type { AuthContext } from "../../auth/context";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
-import { membershipChanged } from "./server-team-members";
-import { SERVER_CACHE } from "./server-users";
+import { membershipChanged } from "./server-team-memberships";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 import { receivedInvitationFromJson } from "../client/team-invitations";
 import type { ReceivedTeamInvitation, TeamInvitationJson } from "../client/team-invitations";
 import { CACHE, receivedInvitationsChanged } from "../client/team-refs";

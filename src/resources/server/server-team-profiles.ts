@@ -1,8 +1,7 @@
 import type { AuthContext } from "../../auth/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { resourceCache } from "../cached";
-import { SERVER_CACHE as TEAM_CACHE } from "./server-team-members";
-import { SERVER_CACHE } from "./server-users";
+import { SERVER_TEAM_CACHE as TEAM_CACHE, SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 import type { EditableTeamMemberProfile, TeamMemberProfileJson } from "../client/team-profiles";
 import { CACHE, optionalNullableString } from "../client/team-refs";
 

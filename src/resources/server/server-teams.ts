@@ -11,20 +11,11 @@ import { inviteUser, listSentInvitations } from "../client/team-invitations";
 import type { SentTeamInvitation, TeamInviteOptions } from "../client/team-invitations";
 import { CACHE, optionalNullableString, receivedInvitationsChanged } from "../client/team-refs";
 import type { Team } from "../client/teams";
-import type { TeamJson } from "../client/users";
-import { SERVER, SERVER_CACHE, addTeamMember, listServerTeamUsers, removeTeamMember } from "./server-team-members";
+import { SERVER, SERVER_TEAM_CACHE as SERVER_CACHE, SERVER_USER_CACHE as USER_CACHE } from "./server-cache-keys";
+import type { ServerTeamJson } from "./server-json";
+import { addTeamMember, removeTeamMember } from "./server-team-memberships";
+import { listServerTeamUsers } from "./server-team-members";
 import type { ServerTeamUser } from "./server-team-members";
-import { SERVER_CACHE as USER_CACHE } from "./server-users";
-
-/**
- * @internal Wire shape of a team as servers read it: the client fields plus creation time and server metadata.
- * @example
- * const json: ServerTeamJson = { id, display_name: "Ops", profile_image_url: null, client_metadata: null, client_read_only_metadata: null, created_at_millis: 0, server_metadata: null };
- */
-export interface ServerTeamJson extends TeamJson {
-  created_at_millis: number;
-  server_metadata: unknown;
-}
 
 /**
  * Fields of a team a server can change. Every field is optional; `null` clears a metadata field or the image.

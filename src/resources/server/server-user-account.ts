@@ -11,7 +11,7 @@ import { listServerNotificationCategories } from "./server-notification-categori
 import { getServerOAuthProvider, listServerOAuthProviders } from "./server-oauth-providers";
 import type { ServerOAuthProvider } from "./server-oauth-providers";
 import { sendServerUserVerificationEmail, setServerUserPassword, updateServerUserPassword } from "./server-user-password";
-import type { ServerUserJson } from "./server-users";
+import type { ServerUserJson } from "./server-json";
 import type { CurrentUserJson } from "../client/users";
 
 /**

@@ -1,7 +1,93 @@
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
-import type { ListUsersOptions, ServerUserCreate, ServerUserUpdate } from "./server-users";
+import type { UserUpdate } from "../client/user-profile";
 import { userUpdateBody } from "../client/user-profile";
+
+/**
+ * Risk scores of a user, each an integer from 0 (no risk) to 100.
+ *
+ * @example
+ * if (user.riskScores.signUp.bot > 80) await user.update({ restrictedByAdmin: true, restrictedByAdminReason: "Suspected bot" });
+ */
+export interface ServerUserRiskScores {
+  signUp: { bot: number; freeTrialAbuse: number };
+}
+
+/**
+ * Fields a server can change on any user (`PATCH /users/{id}`). Absent fields are left as they are.
+ *
+ * @example
+ * await user.update({ primaryEmail: "ada@work.example", primaryEmailVerified: true, serverMetadata: { plan: "pro" } });
+ */
+export interface ServerUserUpdate extends UserUpdate {
+  primaryEmailVerified?: boolean;
+  primaryEmailAuthEnabled?: boolean;
+  /** A new password (null removes it); the platform ends the user's sessions. */
+  password?: string | null;
+  /** Any JSON value the user can read but not write. */
+  clientReadOnlyMetadata?: unknown;
+  /** Any JSON value only servers see. */
+  serverMetadata?: unknown;
+  /** Restricts the user (they can sign in, but `getUser` treats them as restricted). */
+  restrictedByAdmin?: boolean;
+  /** Shown to the user; only with `restrictedByAdmin: true` (null clears it). */
+  restrictedByAdminReason?: string | null;
+  /** Never shown to the user; only with `restrictedByAdmin: true` (null clears it). */
+  restrictedByAdminPrivateDetails?: string | null;
+  /** ISO 3166-1 alpha-2 country code (e.g. "CH"), or null. */
+  countryCode?: string | null;
+  /** Sign-up risk scores, integers from 0 to 100. */
+  riskScores?: ServerUserRiskScores;
+}
+
+/**
+ * What a new user may start with (`POST /users`). Everything is optional: a server can create a user without
+ * any way to sign in.
+ *
+ * @example
+ * const user = await server.createUser({ primaryEmail: "ada@example.com", primaryEmailAuthEnabled: true, password: "correct horse" });
+ */
+export interface ServerUserCreate {
+  primaryEmail?: string | null;
+  /** Let the primary e-mail sign in (needed for password and OTP sign-in). */
+  primaryEmailAuthEnabled?: boolean;
+  password?: string | null;
+  otpAuthEnabled?: boolean;
+  displayName?: string | null;
+  primaryEmailVerified?: boolean;
+  clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
+  /** ISO 3166-1 alpha-2 country code (e.g. "CH"), or null. */
+  countryCode?: string | null;
+  /** Sign-up risk scores, integers from 0 to 100 (default 0). */
+  riskScores?: ServerUserRiskScores;
+}
+
+/**
+ * Options of `listUsers`. Without `cursor` the first page is read; pass the previous page's `nextCursor` to go on.
+ *
+ * @example
+ * const page = await server.listUsers({ limit: 50, orderBy: "signedUpAt", desc: true, query: "ada" });
+ * const anonymous = await server.listUsers({ includeAnonymous: true, onlyAnonymous: true });
+ */
+export interface ListUsersOptions {
+  cursor?: string;
+  /** Page size, a positive integer. */
+  limit?: number;
+  orderBy?: "signedUpAt" | "lastActiveAt";
+  desc?: boolean;
+  /** Free-text search (e-mail, display name, id). */
+  query?: string;
+  /** Only members of this team. */
+  teamId?: string;
+  /** Include restricted users (e.g. e-mail not yet verified). Default false. */
+  includeRestricted?: boolean;
+  /** Include anonymous users. Default false. */
+  includeAnonymous?: boolean;
+  /** Only anonymous users; needs `includeAnonymous: true` (the platform answers 400 otherwise). */
+  onlyAnonymous?: boolean;
+}
 
 const optionalBoolean = (value: unknown, name: string) => {
   if (value !== undefined && typeof value !== "boolean") throw new ArgumentError(`${name} must be a boolean.`);

@@ -6,7 +6,8 @@ import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
 import { contactChannelFields } from "../client/contact-channels";
 import type { ContactChannel, ContactChannelCreate, ContactChannelJson, ContactChannelUpdate } from "../client/contact-channels";
-import { SERVER_CACHE, userChanged } from "./server-users";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
+import { userChanged } from "./server-user-requests";
 
 /**
  * Fields a server can change on a contact channel: the user's fields plus `isVerified`.

@@ -12,8 +12,11 @@ import type { Result } from "../../util/result";
 import { apiKeyFromJson } from "../client/api-keys";
 import type { ApiKey, ApiKeyJson } from "../client/api-keys";
 import type { ServerUserMethods } from "./server-user-methods";
-import { SERVER_CACHE, deleteServerUser, getServerUser, serverUserFromJson } from "./server-users";
-import type { ServerUser, ServerUserData, ServerUserJson } from "./server-users";
+import { getServerUser, serverUserFromJson } from "./server-users";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
+import { deleteServerUser } from "./server-user-requests";
+import type { ServerUser, ServerUserData } from "./server-users";
+import type { ServerUserJson } from "./server-json";
 
 /**
  * The signed-in user of a session, read by a server: every {@link ServerUser} field and action (server endpoints,

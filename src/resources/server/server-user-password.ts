@@ -7,7 +7,8 @@ import type { KnownErrors } from "../../errors";
 import type { SessionLike } from "../../http/types";
 import { listServerContactChannels } from "./server-user-channels";
 import type { Result } from "../../util/result";
-import { SERVER_CACHE, updateServerUser, userChanged } from "./server-users";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
+import { updateServerUser, userChanged } from "./server-user-requests";
 
 type PasswordError = KnownErrors["PasswordRequirementsNotMet"];
 type UpdatePasswordError = KnownErrors["PasswordConfirmationMismatch"] | KnownErrors["PasswordRequirementsNotMet"];

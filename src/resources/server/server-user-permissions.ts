@@ -4,8 +4,7 @@ import { ArgumentError } from "../../errors/base";
 import type { ListJson } from "../cached";
 import { resourceCache } from "../cached";
 import type { ListPermissionsOptions, PermissionJson, TeamPermission } from "../client/permissions";
-import { SERVER_CACHE as TEAM_CACHE } from "./server-team-members";
-import { SERVER_CACHE } from "./server-users";
+import { SERVER_TEAM_CACHE as TEAM_CACHE, SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 import { CACHE, teamIdOf } from "../client/team-refs";
 import type { TeamRef } from "../client/team-refs";
 

@@ -1,12 +1,12 @@
 import type { AuthContext } from "../../auth/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
-import { removeTeamMember } from "./server-team-members";
+import { removeTeamMember } from "./server-team-memberships";
 import { createServerTeam, listServerTeams } from "./server-teams";
 import type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage } from "./server-teams";
 import { getServerTeamProfile } from "./server-team-profiles";
 import { listServerTeamInvitations } from "./server-team-invitations";
-import { updateServerUser } from "./server-users";
+import { updateServerUser } from "./server-user-requests";
 import type { ReceivedTeamInvitation } from "../client/team-invitations";
 import type { EditableTeamMemberProfile } from "../client/team-profiles";
 import { teamIdOf } from "../client/team-refs";
