@@ -1,14 +1,15 @@
 export { ClientApp } from "./apps/client-app";
 export { ServerApp } from "./apps/server-app";
 export type { ServerAppOptions } from "./apps/server-app";
-export type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserData, ServerUserPage, ServerUserRiskScores, ServerUserUpdate } from "./resources/server-users";
-export type { CreateSessionOptions, ServerCreatedSession, ServerUserMethods } from "./resources/server-user-methods";
-export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/server-user-channels";
-export type { ApiKeyUserOr, CurrentServerUser } from "./resources/server-user-lookup";
-export type { ServerUserListTeamsOptions, ServerUserTeamMethods } from "./resources/server-user-teams";
-export type { ServerUserAccountMethods, UserClientJson } from "./resources/server-user-account";
-export type { ServerConnectedAccountOptions } from "./resources/server-connected-accounts";
-export type { ServerPermissionOptions } from "./resources/server-user-permissions";
+export type { ServerUser, ServerUserData, ServerUserPage } from "./resources/server/server-users";
+export type { ListUsersOptions, ServerUserCreate, ServerUserRiskScores, ServerUserUpdate } from "./resources/server/server-user-bodies";
+export type { CreateSessionOptions, ServerCreatedSession, ServerUserMethods } from "./resources/server/server-user-methods";
+export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/server/server-user-channels";
+export type { ApiKeyUserOr, CurrentServerUser } from "./resources/server/server-user-lookup";
+export type { ServerUserListTeamsOptions, ServerUserTeamMethods } from "./resources/server/server-user-teams";
+export type { ServerUserAccountMethods, UserClientJson } from "./resources/server/server-user-account";
+export type { ServerConnectedAccountOptions } from "./resources/server/server-connected-accounts";
+export type { ServerPermissionOptions } from "./resources/server/server-user-permissions";
 export { AdminApp } from "./apps/admin-app";
 export type { AdminAppOptions } from "./apps/admin-app";
 export type {
@@ -19,14 +20,14 @@ export type {
   AdminProjectConfig,
   AdminProjectUpdate,
   ProductionModeError,
-} from "./resources/admin-project";
+} from "./resources/admin/admin-project";
 export type {
   InternalApiKey,
   InternalApiKeyBase,
   InternalApiKeyCreate,
   InternalApiKeyFirstView,
   InternalApiKeyInvalidReason,
-} from "./resources/admin-internal-keys";
+} from "./resources/admin/admin-internal-keys";
 export type {
   AdminPermissionDefinition,
   AdminPermissionDefinitionCreate,
@@ -34,7 +35,7 @@ export type {
   AdminProjectPermissionDefinition,
   AdminTeamPermissionDefinition,
   PermissionScope,
-} from "./resources/admin-permission-definitions";
+} from "./resources/admin/admin-permission-definitions";
 export type {
   AdminEmailTemplate,
   AdminEmailTheme,
@@ -43,9 +44,9 @@ export type {
   AdminSmtpConfig,
   EmailPreviewOptions,
   RenderedEmail,
-} from "./resources/admin-emails";
-export type { AdminMetrics, ChatContextType, ChatMessage } from "./resources/admin-misc";
-export type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "./resources/admin-email-drafts";
+} from "./resources/admin/admin-emails";
+export type { AdminMetrics, ChatContextType, ChatMessage } from "./resources/admin/admin-misc";
+export type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "./resources/admin/admin-email-drafts";
 export type {
   AdminEmailOutbox,
   AdminEmailOutboxBase,
@@ -73,43 +74,44 @@ export type {
   EmailOutboxListOptions,
   EmailOutboxListResult,
   EmailOutboxUpdateOptions,
-} from "./resources/admin-email-outbox-types";
-export type { PermissionDefinitionPage } from "./resources/admin-permission-definitions";
-export type { DataVaultStore } from "./resources/server-data-vault";
-export type { EmailDeliveryCapacity, EmailDeliveryInfo, EmailDeliveryStats, EmailDeliveryWindowStats } from "./resources/server-email-delivery";
-export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin-owned-projects";
-export type { ProjectOnboardingStatus } from "./resources/admin-project";
-export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/admin-project-config";
+} from "./resources/admin/admin-email-outbox-types";
+export type { PermissionDefinitionPage } from "./resources/admin/admin-permission-definitions";
+export type { DataVaultStore } from "./resources/server/server-data-vault";
+export type { EmailDeliveryCapacity, EmailDeliveryInfo, EmailDeliveryStats, EmailDeliveryWindowStats } from "./resources/server/server-email-delivery";
+export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin/admin-owned-projects";
+export type { ProjectOnboardingStatus } from "./resources/admin/admin-project";
+export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/admin/admin-project-config";
 export type { CurrentInternalUser, InternalUserMethods } from "./apps/user-methods/internal";
 export { AccessTokenVerificationError } from "./server/verify-access-token";
 export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./server/verify-access-token";
 export type { ClientAppOptions } from "./apps/options";
 export type { CurrentUser } from "./apps/current-user";
-export type { CurrentUserData, RestrictedReason, TeamData } from "./resources/users";
-export type { Project } from "./resources/projects";
-export type { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "./resources/contact-channels";
+export type { CurrentUserData, RestrictedReason, TeamData } from "./resources/client/users";
+export type { Project } from "./resources/client/projects";
+export type { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "./resources/client/contact-channels";
 export type { AccountMethods } from "./apps/user-methods/account";
-export type { UserUpdate } from "./resources/user-profile";
-export type { ActiveSession, GeoInfo } from "./resources/sessions";
-export type { ApiKey, ApiKeyBase, ApiKeyCreate, ApiKeyInvalidReason, ApiKeyOwner, ApiKeyUpdate } from "./resources/api-keys";
-export type { NotificationCategory } from "./resources/notification-categories";
-export type { OAuthProvider } from "./resources/oauth-providers";
-export type { ConnectedAccountQuery, OAuthAccessTokenError, OAuthConnection } from "./resources/connected-accounts";
+export type { UserUpdate } from "./resources/client/user-profile";
+export type { ActiveSession, GeoInfo } from "./resources/client/sessions";
+export type { ApiKey, ApiKeyBase, ApiKeyCreate, ApiKeyInvalidReason, ApiKeyOwner, ApiKeyUpdate } from "./resources/client/api-keys";
+export type { NotificationCategory } from "./resources/client/notification-categories";
+export type { OAuthProvider } from "./resources/client/oauth-providers";
+export type { ConnectedAccountQuery, OAuthAccessTokenError, OAuthConnection } from "./resources/client/connected-accounts";
 export type { UserTeamMethods } from "./apps/user-methods/teams";
-export type { Team, TeamCreateOptions, TeamUpdateOptions } from "./resources/teams";
-export type { TeamRef } from "./resources/team-refs";
-export type { ReceivedTeamInvitation, SentTeamInvitation, TeamInviteOptions } from "./resources/team-invitations";
-export type { EditableTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate, TeamUser } from "./resources/team-profiles";
-export type { ListPermissionsOptions, TeamPermission } from "./resources/permissions";
-export type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage, ServerTeamUpdateOptions } from "./resources/server-teams";
-export type { ListTeamMemberPermissionsOptions, ServerTeamUser, TeamMemberPermission } from "./resources/server-team-members";
-export type { SendEmailContent, SendEmailOptions, SendEmailRecipients } from "./resources/server-email";
+export type { Team, TeamCreateOptions, TeamUpdateOptions } from "./resources/client/teams";
+export type { TeamRef } from "./resources/client/team-refs";
+export type { ReceivedTeamInvitation, SentTeamInvitation, TeamInviteOptions } from "./resources/client/team-invitations";
+export type { EditableTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate, TeamUser } from "./resources/client/team-profiles";
+export type { ListPermissionsOptions, TeamPermission } from "./resources/client/permissions";
+export type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage, ServerTeamUpdateOptions } from "./resources/server/server-teams";
+export type { ServerTeamUser } from "./resources/server/server-team-members";
+export type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "./resources/server/server-team-memberships";
+export type { SendEmailContent, SendEmailOptions, SendEmailRecipients } from "./resources/server/server-email";
 export type {
   ConnectedAccountTokenRequest,
   ServerOAuthProvider,
   ServerOAuthProviderCreate,
   ServerOAuthProviderUpdate,
-} from "./resources/server-oauth-providers";
+} from "./resources/server/server-oauth-providers";
 export type { SignInOptions } from "./auth/password";
 export type { SignUpOptions } from "./auth/sign-up";
 export type { ResetPasswordOptions } from "./auth/password-reset";
@@ -125,7 +127,7 @@ export type { RedirectToOptions } from "./apps/client-redirects";
 export type { PartialUserOptions, TokenPartialUser } from "./auth/partial-user";
 export type { CliLoginError, PromptCliLoginOptions } from "./auth/cli-login";
 export type { CliLoginState } from "./auth/cli-confirm";
-export type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection } from "./resources/connected-accounts";
+export type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection } from "./resources/client/connected-accounts";
 export type { InternalSessionLike, ProjectOwnerSession } from "./apps/owner-session";
 export type { InternalSession } from "./session/internal-session";
 export type { SessionAccessToken } from "./session/access-token";

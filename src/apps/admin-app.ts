@@ -1,26 +1,26 @@
 import { ArgumentError } from "../errors/base";
-import { createInternalApiKey, listInternalApiKeys } from "../resources/admin-internal-keys";
-import type { InternalApiKey, InternalApiKeyCreate, InternalApiKeyFirstView } from "../resources/admin-internal-keys";
-import { getMetrics, getSvixToken, listChatMessages, saveChatMessage, sendChatMessage, sendTestWebhook } from "../resources/admin-misc";
-import type { AdminMetrics, ChatContextType, ChatMessage } from "../resources/admin-misc";
-import { createProject, listOwnedProjects } from "../resources/admin-owned-projects";
-import type { AdminOwnedProject, AdminProjectCreate } from "../resources/admin-owned-projects";
+import { createInternalApiKey, listInternalApiKeys } from "../resources/admin/admin-internal-keys";
+import type { InternalApiKey, InternalApiKeyCreate, InternalApiKeyFirstView } from "../resources/admin/admin-internal-keys";
+import { getMetrics, getSvixToken, listChatMessages, saveChatMessage, sendChatMessage, sendTestWebhook } from "../resources/admin/admin-misc";
+import type { AdminMetrics, ChatContextType, ChatMessage } from "../resources/admin/admin-misc";
+import { createProject, listOwnedProjects } from "../resources/admin/admin-owned-projects";
+import type { AdminOwnedProject, AdminProjectCreate } from "../resources/admin/admin-owned-projects";
 import {
   createPermissionDefinition,
   deletePermissionDefinition,
   listPermissionDefinitions,
   listPermissionDefinitionsPaginated,
   updatePermissionDefinition,
-} from "../resources/admin-permission-definitions";
+} from "../resources/admin/admin-permission-definitions";
 import type {
   AdminPermissionDefinitionCreate,
   AdminPermissionDefinitionUpdate,
   AdminProjectPermissionDefinition,
   AdminTeamPermissionDefinition,
   PermissionDefinitionPage,
-} from "../resources/admin-permission-definitions";
-import { getAdminProject } from "../resources/admin-project";
-import type { AdminProject } from "../resources/admin-project";
+} from "../resources/admin/admin-permission-definitions";
+import { getAdminProject } from "../resources/admin/admin-project";
+import type { AdminProject } from "../resources/admin/admin-project";
 import type { AuthContext } from "../auth/context";
 import type { Session } from "../session/session";
 import type { AppCore } from "./app-core";
@@ -28,7 +28,8 @@ import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { AdminEmailApp } from "./admin-email-app";
 import { withInherited } from "./client-app";
-import { optionalObject, readEnv } from "./options";
+import { readEnv } from "./options";
+import { optionalObject } from "../util/validate";
 import { useProjectOwnerSession } from "./owner-session";
 import type { ProjectOwnerSession } from "./owner-session";
 import { provideOwnedProjectSupport } from "./user-methods/internal";

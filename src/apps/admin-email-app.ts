@@ -12,12 +12,12 @@ import {
   sendTestEmail,
   updateEmailTemplate,
   updateEmailTheme,
-} from "../resources/admin-emails";
-import type { AdminEmailTemplate, AdminEmailTheme, AdminEmailThemeSummary, AdminSentEmail, AdminSmtpConfig, EmailPreviewOptions, RenderedEmail } from "../resources/admin-emails";
-import { createEmailDraft, deleteEmailDraft, listEmailDrafts, refreshEmailDrafts, rewriteTemplateSourceWithAI, updateEmailDraft } from "../resources/admin-email-drafts";
-import type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "../resources/admin-email-drafts";
-import { getOutboxEmail, listOutboxEmails, updateOutboxEmail } from "../resources/admin-email-outbox";
-import type { AdminEmailOutbox, EmailOutboxListOptions, EmailOutboxListResult, EmailOutboxUpdateOptions } from "../resources/admin-email-outbox-types";
+} from "../resources/admin/admin-emails";
+import type { AdminEmailTemplate, AdminEmailTheme, AdminEmailThemeSummary, AdminSentEmail, AdminSmtpConfig, EmailPreviewOptions, RenderedEmail } from "../resources/admin/admin-emails";
+import { createEmailDraft, deleteEmailDraft, listEmailDrafts, refreshEmailDrafts, rewriteTemplateSourceWithAI, updateEmailDraft } from "../resources/admin/admin-email-drafts";
+import type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "../resources/admin/admin-email-drafts";
+import { getOutboxEmail, listOutboxEmails, updateOutboxEmail } from "../resources/admin/admin-email-outbox";
+import type { AdminEmailOutbox, EmailOutboxListOptions, EmailOutboxListResult, EmailOutboxUpdateOptions } from "../resources/admin/admin-email-outbox-types";
 import type { Result } from "../util/result";
 import { ServerApp } from "./server-app";
 

@@ -14,7 +14,7 @@ import type { HandlerUrls } from "../urls/handler-urls";
 import { canNavigate, inBrowser, navigate } from "../urls/redirect";
 import type { RedirectMethod } from "../urls/redirect";
 import type { RedirectTarget } from "../urls/handler-redirects";
-import type { ProjectJson } from "../resources/projects";
+import type { ProjectJson } from "../resources/client/projects";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
 import type { ClientAppOptions } from "./options";

@@ -8,9 +8,9 @@ import { authJson, authorizationHeader, resolveUser, signOut } from "../auth/ses
 import type { GetUserOptions } from "../auth/session-flows";
 import { createCache } from "../cache";
 import { emitCacheChange } from "../cache/changes";
-import type { Project, ProjectJson } from "../resources/projects";
-import { projectFromJson } from "../resources/projects";
-import { fetchCurrentUser } from "../resources/users";
+import type { Project, ProjectJson } from "../resources/client/projects";
+import { projectFromJson } from "../resources/client/projects";
+import { fetchCurrentUser } from "../resources/client/users";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { AppCore } from "./app-core";
@@ -18,7 +18,7 @@ import type { CoreKeys } from "./app-core";
 import { ClientFlows } from "./client-flows";
 import type { CurrentUser } from "./current-user";
 import type { ClientAppOptions } from "./options";
-import { optionalBoolean, optionalObject } from "./options";
+import { optionalBoolean, optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "../urls/handler-urls";
 import { inBrowser } from "../urls/redirect";
@@ -199,7 +199,7 @@ export class ClientApp extends ClientFlows {
    * const valid = (await app.verifyTeamInvitationCode(code)).status === "ok";
    */
   verifyTeamInvitationCode(code: string, options?: StoreOption) {
-    return import("../resources/team-invitations").then((m) => m.verifyTeamInvitationCode(this.ctx, code, options));
+    return import("../resources/client/team-invitations").then((m) => m.verifyTeamInvitationCode(this.ctx, code, options));
   }
 
   /**
@@ -209,7 +209,7 @@ export class ClientApp extends ClientFlows {
    * if (result.status === "error") showError("This invitation has expired or was already used.");
    */
   acceptTeamInvitation(code: string, options?: StoreOption) {
-    return import("../resources/team-invitations").then((m) => m.acceptTeamInvitation(this.ctx, code, options));
+    return import("../resources/client/team-invitations").then((m) => m.acceptTeamInvitation(this.ctx, code, options));
   }
 
   /**
@@ -219,7 +219,7 @@ export class ClientApp extends ClientFlows {
    * if (details.status === "ok") showJoinButton(details.data.teamDisplayName);
    */
   getTeamInvitationDetails(code: string, options?: StoreOption) {
-    return import("../resources/team-invitations").then((m) => m.getTeamInvitationDetails(this.ctx, code, options));
+    return import("../resources/client/team-invitations").then((m) => m.getTeamInvitationDetails(this.ctx, code, options));
   }
 
   /**

@@ -1,14 +1,14 @@
 import type { AuthContext } from "../auth/context";
 import { authJson, authorizationHeader, signOut } from "../auth/session-flows";
-import type { CurrentUserData, CurrentUserJson } from "../resources/users";
-import { currentUserFromJson } from "../resources/users";
+import type { CurrentUserData, CurrentUserJson } from "../resources/client/users";
+import { currentUserFromJson } from "../resources/client/users";
 import type { Session } from "../session/session";
 import { internalSessionOf } from "../session/internal-session";
 import type { InternalSession } from "../session/internal-session";
-import type { ContactChannel, ContactChannelCreate } from "../resources/contact-channels";
+import type { ContactChannel, ContactChannelCreate } from "../resources/client/contact-channels";
 import { accountMethods } from "./user-methods/account";
 import type { AccountMethods } from "./user-methods/account";
-import type { Team } from "../resources/teams";
+import type { Team } from "../resources/client/teams";
 import { lazyTeam, userTeamMethods } from "./user-methods/teams";
 import { internalUserMethods } from "./user-methods/internal";
 import type { UserTeamMethods } from "./user-methods/teams";
@@ -70,7 +70,7 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
     getAuthorizationHeader: () => authorizationHeader(session),
     getAuthHeaders: async () => ({ "x-stack-auth": JSON.stringify(await authJson(session)) }),
     // Resource modules load on first use, so a bundle that never calls them does not download them.
-    listContactChannels: () => import("../resources/contact-channels").then((m) => m.listContactChannels(ctx, session)),
-    createContactChannel: (data) => import("../resources/contact-channels").then((m) => m.createContactChannel(ctx, session, data)),
+    listContactChannels: () => import("../resources/client/contact-channels").then((m) => m.listContactChannels(ctx, session)),
+    createContactChannel: (data) => import("../resources/client/contact-channels").then((m) => m.createContactChannel(ctx, session, data)),
   };
 }

@@ -105,37 +105,6 @@ export function resolveBaseUrl(baseUrl: ClientAppOptions["baseUrl"]): string {
   return chosen;
 }
 
-/** A UTF-16 surrogate without its pair: such a string is not text, and `encodeURIComponent` throws on it. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * @internal Checks a value is a non-empty, well-formed string (no unpaired surrogate), or throws an ArgumentError
- * naming it.
- * @example
- * const email = requireString(options.email, "email");
- */
-export function requireString(value: unknown, name: string): string {
-  if (typeof value !== "string" || value === "") throw new ArgumentError(`${name} must be a non-empty string.`);
-  if (LONE_SURROGATE.test(value)) throw new ArgumentError(`${name} must be well-formed text (it holds an unpaired UTF-16 surrogate).`);
-  return value;
-}
-
-/**
- * @internal Checks an optional flag is a boolean (or undefined), or throws an ArgumentError naming it.
- * @example
- * optionalBoolean(options.noRedirect, "noRedirect");
- */
-export function optionalBoolean(value: unknown, name: string): void {
-  if (value !== undefined && typeof value !== "boolean") throw new ArgumentError(`${name} must be a boolean.`);
-}
-
-/** @internal Checks an optional argument is an object (or undefined). */
-export function optionalObject<T extends object>(value: T | undefined, name: string): T | Record<string, never> {
-  if (value === undefined) return {};
-  if (typeof value !== "object" || value === null) throw new ArgumentError(`${name} must be an object.`);
-  return value;
-}
-
 /** @internal `oauthScopesOnSignIn`, checked: provider ids to arrays of scope names (no spaces). */
 export function checkOAuthScopes(value: unknown): Record<string, string[]> {
   if (value === undefined) return {};

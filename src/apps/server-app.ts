@@ -10,34 +10,36 @@ import { readEnv } from "./options";
 import { resolveUser } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
 import type { KnownErrors as UserKnownErrors } from "../errors";
-import type { ApiKey } from "../resources/api-keys";
-import { checkApiKey, createCurrentServerUser, getUserByApiKey } from "../resources/server-user-lookup";
-import type { ApiKeyUserOr, CurrentServerUser } from "../resources/server-user-lookup";
-import { createUser, getServerUser, listServerUsers } from "../resources/server-users";
-import type { ListUsersOptions, ServerUser, ServerUserCreate, ServerUserJson, ServerUserPage } from "../resources/server-users";
+import type { ApiKey } from "../resources/client/api-keys";
+import { checkApiKey, createCurrentServerUser, getUserByApiKey } from "../resources/server/server-user-lookup";
+import type { ApiKeyUserOr, CurrentServerUser } from "../resources/server/server-user-lookup";
+import { createUser, getServerUser, listServerUsers } from "../resources/server/server-users";
+import type { ServerUser, ServerUserPage } from "../resources/server/server-users";
+import type { ListUsersOptions, ServerUserCreate } from "../resources/server/server-user-bodies";
+import type { ServerUserJson } from "../resources/server/server-json";
 import type { Result as UserResult } from "../util/result";
 // --- teams, API keys, e-mail, OAuth providers (imports) ---
-import { createServerTeam, getServerTeam, getServerTeamByApiKey, listServerTeams } from "../resources/server-teams";
-import type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage } from "../resources/server-teams";
-import { listTeamMemberPermissions } from "../resources/server-team-members";
-import type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "../resources/server-team-members";
-import { sendEmail } from "../resources/server-email";
-import type { SendEmailOptions } from "../resources/server-email";
+import { createServerTeam, getServerTeam, getServerTeamByApiKey, listServerTeams } from "../resources/server/server-teams";
+import type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage } from "../resources/server/server-teams";
+import { listTeamMemberPermissions } from "../resources/server/server-team-memberships";
+import type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "../resources/server/server-team-memberships";
+import { sendEmail } from "../resources/server/server-email";
+import type { SendEmailOptions } from "../resources/server/server-email";
 import {
   createOAuthProvider,
   getConnectedAccountAccessToken,
   getServerOAuthProvider,
   listServerOAuthProviders,
-} from "../resources/server-oauth-providers";
-import type { ConnectedAccountTokenRequest, ServerOAuthProvider, ServerOAuthProviderCreate } from "../resources/server-oauth-providers";
-import type { OAuthAccessTokenError } from "../resources/connected-accounts";
+} from "../resources/server/server-oauth-providers";
+import type { ConnectedAccountTokenRequest, ServerOAuthProvider, ServerOAuthProviderCreate } from "../resources/server/server-oauth-providers";
+import type { OAuthAccessTokenError } from "../resources/client/connected-accounts";
 import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
 // --- end teams, API keys, e-mail, OAuth providers (imports) ---
-import { dataVaultStore } from "../resources/server-data-vault";
-import type { DataVaultStore } from "../resources/server-data-vault";
-import { activateEmailCapacityBoost, getEmailDeliveryStats } from "../resources/server-email-delivery";
-import type { EmailDeliveryInfo } from "../resources/server-email-delivery";
+import { dataVaultStore } from "../resources/server/server-data-vault";
+import type { DataVaultStore } from "../resources/server/server-data-vault";
+import { activateEmailCapacityBoost, getEmailDeliveryStats } from "../resources/server/server-email-delivery";
+import type { EmailDeliveryInfo } from "../resources/server/server-email-delivery";
 
 /**
  * Options of {@link ServerApp}: the client options plus the project's secret server key.

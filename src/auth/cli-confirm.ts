@@ -1,4 +1,4 @@
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import { HttpError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import { knownError } from "../errors/from-json";

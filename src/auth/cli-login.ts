@@ -1,4 +1,4 @@
-import { requireString } from "../apps/options";
+import { requireString } from "../util/validate";
 import { ArgumentError, HttpError } from "../errors/base";
 import { knownError } from "../errors/from-json";
 import type { KnownErrors } from "../errors/known-errors";

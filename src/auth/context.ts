@@ -2,9 +2,9 @@ import type { AppCore } from "../apps/app-core";
 import type { KnownErrors } from "../errors";
 import type { ReadCache } from "../cache";
 import type { Session } from "../session/session";
-import type { CurrentUserJson } from "../resources/users";
+import type { CurrentUserJson } from "../resources/client/users";
 import { ArgumentError } from "../errors/base";
-import { requireString } from "../apps/options";
+import { requireString } from "../util/validate";
 import { absoluteUrl, inBrowser } from "../urls/redirect";
 
 /**

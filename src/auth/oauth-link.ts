@@ -1,6 +1,6 @@
-import { requireString } from "../apps/options";
-import type { OAuthConnection } from "../resources/connected-accounts";
-import { listConnectedAccounts } from "../resources/connected-accounts";
+import { requireString } from "../util/validate";
+import type { OAuthConnection } from "../resources/client/connected-accounts";
+import { listConnectedAccounts } from "../resources/client/connected-accounts";
 import type { Session } from "../session/session";
 import type { AuthContext } from "./context";
 import { startLinking } from "./oauth";

@@ -1,5 +1,5 @@
 import type { AppCore } from "../apps/app-core";
-import { optionalObject } from "../apps/options";
+import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import { RETURN_TO, inBrowser } from "../urls/redirect";
 import { untrustedRedirect } from "../urls/trusted-redirects";

@@ -1,4 +1,4 @@
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { apiUrl } from "../http/client";
 import type { Session } from "../session/session";

@@ -1,6 +1,6 @@
-import { optionalObject } from "../apps/options";
+import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
-import type { CurrentUserData } from "../resources/users";
+import type { CurrentUserData } from "../resources/client/users";
 import { internalSessionOf } from "../session/internal-session";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { AuthContext } from "./context";

@@ -1,6 +1,6 @@
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { optionalBoolean, optionalObject, requireString } from "../apps/options";
+import { optionalBoolean, optionalObject, requireString } from "../util/validate";
 import type { KnownError } from "../errors";
 import { knownError } from "../errors/from-json";
 import { LatchkeyError } from "../errors/base";

@@ -1,4 +1,4 @@
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
 import { emailCallbackUrl } from "./context";

@@ -1,6 +1,6 @@
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrors } from "../errors";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { completeSignIn, mfaRequired } from "./context";

@@ -1,10 +1,10 @@
-import { optionalObject } from "../apps/options";
+import { optionalObject } from "../util/validate";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { encodeAuthorizationHeader } from "../token-stores/authorization-header";
-import type { CurrentUserJson } from "../resources/users";
+import type { CurrentUserJson } from "../resources/client/users";
 import { leaving } from "../urls/redirect";
 import type { AuthContext, TokenResponse } from "./context";
 

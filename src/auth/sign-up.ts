@@ -1,7 +1,7 @@
 import { ArgumentError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownErrors } from "../errors";
-import { optionalObject, requireString } from "../apps/options";
+import { optionalObject, requireString } from "../util/validate";
 import type { TokenStoreInit } from "../token-stores/types";
 import { inBrowser } from "../urls/redirect";
 import { err } from "../util/result";

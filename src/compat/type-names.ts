@@ -3,18 +3,18 @@
 import type { CurrentUser } from "../apps/current-user";
 import type { CurrentInternalUser } from "../apps/user-methods/internal";
 import type { GetUserOptions } from "../auth/session-flows";
-import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/admin-permission-definitions";
-import type { AdminProjectCreate } from "../resources/admin-owned-projects";
-import type { AdminProjectConfig, AdminProjectUpdate } from "../resources/admin-project";
-import type { InternalApiKeyCreate } from "../resources/admin-internal-keys";
-import type { OAuthConnection } from "../resources/connected-accounts";
-import type { TeamPermission } from "../resources/permissions";
-import type { Project } from "../resources/projects";
-import type { CurrentServerUser } from "../resources/server-user-lookup";
-import type { ListUsersOptions } from "../resources/server-users";
-import type { SentTeamInvitation } from "../resources/team-invitations";
-import type { TeamMemberProfile } from "../resources/team-profiles";
-import type { CurrentUserData } from "../resources/users";
+import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/admin/admin-permission-definitions";
+import type { AdminProjectCreate } from "../resources/admin/admin-owned-projects";
+import type { AdminProjectConfig, AdminProjectUpdate } from "../resources/admin/admin-project";
+import type { InternalApiKeyCreate } from "../resources/admin/admin-internal-keys";
+import type { OAuthConnection } from "../resources/client/connected-accounts";
+import type { TeamPermission } from "../resources/client/permissions";
+import type { Project } from "../resources/client/projects";
+import type { CurrentServerUser } from "../resources/server/server-user-lookup";
+import type { ListUsersOptions } from "../resources/server/server-user-bodies";
+import type { SentTeamInvitation } from "../resources/client/team-invitations";
+import type { TeamMemberProfile } from "../resources/client/team-profiles";
+import type { CurrentUserData } from "../resources/client/users";
 
 /**
  * The options of `getUser` (official name).

@@ -1,5 +1,5 @@
 import type { AppCore } from "../apps/app-core";
-import { optionalBoolean, optionalObject } from "../apps/options";
+import { optionalBoolean, optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "./handler-urls";
 import { inBrowser, RETURN_TO } from "./redirect";

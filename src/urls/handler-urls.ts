@@ -1,4 +1,5 @@
-import { optionalObject, readEnv } from "../apps/options";
+import { readEnv } from "../apps/options";
+import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 
 /**

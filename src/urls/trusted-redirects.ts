@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors/base";
-import type { ProjectJson } from "../resources/projects";
+import type { ProjectJson } from "../resources/client/projects";
 import { hostedHandlerUrl } from "./handler-urls";
 import { inBrowser } from "./redirect";
 

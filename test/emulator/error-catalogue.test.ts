@@ -4,7 +4,7 @@ import wire from "../../fixtures/wire/known-errors.json";
 import recorded from "../../fixtures/wire/known-error-messages.json";
 import { KNOWN_ERRORS, type KnownErrorCode } from "../../src/emulator/errors";
 import { knownErrorStatus, knownErrorCodes } from "../../src/errors";
-import { notAvailable } from "../../src/resources/connected-accounts";
+import { notAvailable } from "../../src/resources/client/connected-accounts";
 import { checkNewPassword } from "../../src/auth/password-rules";
 
 /**

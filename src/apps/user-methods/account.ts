@@ -1,11 +1,11 @@
 import type { AuthContext } from "../../auth/context";
 import type { KnownErrors } from "../../errors";
-import type { ApiKey, ApiKeyCreate } from "../../resources/api-keys";
-import type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection, OAuthConnection } from "../../resources/connected-accounts";
-import type { NotificationCategory } from "../../resources/notification-categories";
-import type { OAuthProvider } from "../../resources/oauth-providers";
-import type { ActiveSession } from "../../resources/sessions";
-import type { UserUpdate } from "../../resources/user-profile";
+import type { ApiKey, ApiKeyCreate } from "../../resources/client/api-keys";
+import type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection, OAuthConnection } from "../../resources/client/connected-accounts";
+import type { NotificationCategory } from "../../resources/client/notification-categories";
+import type { OAuthProvider } from "../../resources/client/oauth-providers";
+import type { ActiveSession } from "../../resources/client/sessions";
+import type { UserUpdate } from "../../resources/client/user-profile";
 import type { Session } from "../../session/session";
 import type { RegisterPasskeyOptions } from "../../auth/passkey";
 import type { Result } from "../../util/result";
@@ -173,11 +173,11 @@ export function accountMethods(ctx: AuthContext, session: Session, primaryEmail:
   const lazy =
     <M, K extends keyof M>(load: () => Promise<M>, name: K): Bound<M[K]> =>
     ((...args: unknown[]) => load().then((m) => (m[name] as (...a: unknown[]) => unknown)(ctx, session, ...args))) as Bound<M[K]>;
-  const profile = () => import("../../resources/user-profile");
-  const sessions = () => import("../../resources/sessions");
-  const keys = () => import("../../resources/api-keys");
-  const providers = () => import("../../resources/oauth-providers");
-  const connected = () => import("../../resources/connected-accounts");
+  const profile = () => import("../../resources/client/user-profile");
+  const sessions = () => import("../../resources/client/sessions");
+  const keys = () => import("../../resources/client/api-keys");
+  const providers = () => import("../../resources/client/oauth-providers");
+  const connected = () => import("../../resources/client/connected-accounts");
   const link = () => import("../../auth/oauth-link");
   const me = { userId: "me" } as const;
   return {
@@ -193,7 +193,7 @@ export function accountMethods(ctx: AuthContext, session: Session, primaryEmail:
     revokeSession: lazy(sessions, "revokeSession"),
     createApiKey: (data) => keys().then((m) => m.createApiKey(ctx, session, me, data) as Promise<ApiKey<"user", true>>),
     listApiKeys: () => keys().then((m) => m.listApiKeys(ctx, session, me) as Promise<ApiKey<"user">[]>),
-    listNotificationCategories: lazy(() => import("../../resources/notification-categories"), "listNotificationCategories"),
+    listNotificationCategories: lazy(() => import("../../resources/client/notification-categories"), "listNotificationCategories"),
     listOAuthProviders: lazy(providers, "listOAuthProviders"),
     getOAuthProvider: lazy(providers, "getOAuthProvider"),
     listConnectedAccounts: lazy(connected, "listConnectedAccounts"),

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../../auth/context";
-import { requireString } from "../options";
+import { requireString } from "../../util/validate";
 import { LatchkeyError } from "../../errors/base";
-import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/admin-owned-projects";
+import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/admin/admin-owned-projects";
 import type { Session } from "../../session/session";
 import type { AdminApp } from "../admin-app";
 import type { AppCore } from "../app-core";
@@ -57,7 +57,7 @@ export type CurrentInternalUser<User = CurrentUser> = User & InternalUserMethods
  */
 export interface OwnedProjectSupport {
   makeApp(core: AppCore, projectId: string, owner: Session): { app: AdminApp; ctx: AuthContext };
-  load(): Promise<Pick<typeof import("../../resources/admin-owned-projects"), "createProject" | "listOwnedProjects">>;
+  load(): Promise<Pick<typeof import("../../resources/admin/admin-owned-projects"), "createProject" | "listOwnedProjects">>;
 }
 let support: OwnedProjectSupport | undefined;
 

@@ -1,12 +1,12 @@
 import type { AuthContext } from "../../auth/context";
-import type { ListPermissionsOptions, TeamPermission } from "../../resources/permissions";
-import type { ReceivedTeamInvitation } from "../../resources/team-invitations";
-import type { EditableTeamMemberProfile } from "../../resources/team-profiles";
-import type { TeamRef } from "../../resources/team-refs";
-import type { Team, TeamCreateOptions } from "../../resources/teams";
+import type { ListPermissionsOptions, TeamPermission } from "../../resources/client/permissions";
+import type { ReceivedTeamInvitation } from "../../resources/client/team-invitations";
+import type { EditableTeamMemberProfile } from "../../resources/client/team-profiles";
+import type { TeamRef } from "../../resources/client/team-refs";
+import type { Team, TeamCreateOptions } from "../../resources/client/teams";
 import type { Session } from "../../session/session";
-import { teamFromJson } from "../../resources/users";
-import type { TeamJson } from "../../resources/users";
+import { teamFromJson } from "../../resources/client/users";
+import type { TeamJson } from "../../resources/client/users";
 
 /**
  * The current user's team and permission methods. Each loads its resource module on first call, so a page that
@@ -56,8 +56,8 @@ export interface UserTeamMethods {
   listPermissions(options?: ListPermissionsOptions): Promise<TeamPermission[]>;
 }
 
-const teams = () => import("../../resources/teams");
-const perms = () => import("../../resources/permissions");
+const teams = () => import("../../resources/client/teams");
+const perms = () => import("../../resources/client/permissions");
 
 /** @internal Lazy stubs of {@link UserTeamMethods} bound to `session`. */
 export const userTeamMethods = (ctx: AuthContext, session: Session): UserTeamMethods => ({
@@ -66,8 +66,8 @@ export const userTeamMethods = (ctx: AuthContext, session: Session): UserTeamMet
   createTeam: (data) => teams().then((m) => m.createTeam(ctx, session, data)),
   setSelectedTeam: (team) => teams().then((m) => m.setSelectedTeam(ctx, session, team)),
   leaveTeam: (team) => teams().then((m) => m.leaveTeam(ctx, session, team)),
-  getTeamProfile: (team) => import("../../resources/team-profiles").then((m) => m.getTeamProfile(ctx, session, team)),
-  listTeamInvitations: () => import("../../resources/team-invitations").then((m) => m.listTeamInvitations(ctx, session)),
+  getTeamProfile: (team) => import("../../resources/client/team-profiles").then((m) => m.getTeamProfile(ctx, session, team)),
+  listTeamInvitations: () => import("../../resources/client/team-invitations").then((m) => m.listTeamInvitations(ctx, session)),
   hasPermission: (a: TeamRef, b?: string) => perms().then((m) => m.hasPermission(ctx, session, a, b)),
   getPermission: (a: TeamRef, b?: string) => perms().then((m) => m.getPermission(ctx, session, a, b)),
   listPermissions: (a?: TeamRef | ListPermissionsOptions, b?: ListPermissionsOptions) => perms().then((m) => m.listPermissions(ctx, session, a, b)),

@@ -1,12 +1,12 @@
 import type { ClientApp } from "../../apps/client-app";
 import type { GetUserOptions } from "../../auth/session-flows";
 import type { CurrentUser } from "../../apps/current-user";
-import type { Project } from "../../resources/projects";
+import type { Project } from "../../resources/client/projects";
 import type { AdminApp } from "../../apps/admin-app";
 import type { ServerApp } from "../../apps/server-app";
-import type { CurrentServerUser } from "../../resources/server-user-lookup";
-import type { ServerUser } from "../../resources/server-users";
-import type { ServerTeam } from "../../resources/server-teams";
+import type { CurrentServerUser } from "../../resources/server/server-user-lookup";
+import type { ServerUser } from "../../resources/server/server-users";
+import type { ServerTeam } from "../../resources/server/server-teams";
 import { ANY } from "../store";
 import type { Watch } from "../store";
 import { augmentEach } from "./augment";

@@ -1,7 +1,7 @@
 import type { ClientApp } from "../../apps/client-app";
-import type { ApiKey } from "../../resources/api-keys";
-import type { SentTeamInvitation } from "../../resources/team-invitations";
-import type { TeamUser } from "../../resources/team-profiles";
+import type { ApiKey } from "../../resources/client/api-keys";
+import type { SentTeamInvitation } from "../../resources/client/team-invitations";
+import type { TeamUser } from "../../resources/client/team-profiles";
 import { ANY } from "../store";
 import { augment } from "./augment";
 import { useRead } from "./use-read";

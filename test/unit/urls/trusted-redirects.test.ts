@@ -6,7 +6,7 @@
  */
 import { ClientApp } from "../../../src/index";
 import { isSafeRelative, trustedRedirectTarget } from "../../../src/urls/trusted-redirects";
-import type { ProjectJson } from "../../../src/resources/projects";
+import type { ProjectJson } from "../../../src/resources/client/projects";
 import { PROJECT } from "../../helpers/http";
 
 const TRUSTED = ["https://trusted.example.com", "https://*.wild.example.com", "http://ports.example.com:*", "https://**.deep.example.com"];

@@ -1,0 +1,162 @@
+import type { AppCore } from "../../apps/app-core";
+import { isKnownErrorOf } from "../../errors/known-error";
+import { accessTokenClaims } from "../../session/jwt";
+import type { Session } from "../../session/session";
+
+/** @internal The client read shape of `GET /users/me` (wire snake_case). */
+export interface CurrentUserJson {
+  id: string;
+  display_name: string | null;
+  primary_email: string | null;
+  primary_email_verified: boolean;
+  profile_image_url: string | null;
+  signed_up_at_millis: number;
+  client_metadata: unknown;
+  client_read_only_metadata: unknown;
+  has_password: boolean;
+  auth_with_email: boolean;
+  otp_auth_enabled: boolean;
+  passkey_auth_enabled: boolean;
+  requires_totp_mfa: boolean;
+  is_anonymous: boolean;
+  is_restricted?: boolean;
+  restricted_reason?: RestrictedReason | null;
+  oauth_providers: { id: string; account_id?: string; email?: string | null }[];
+  selected_team_id: string | null;
+  selected_team: TeamJson | null;
+  restricted_by_admin: boolean;
+  restricted_by_admin_reason: string | null;
+}
+
+/**
+ * Why a user counts as restricted: anonymous, e-mail not verified yet, or restricted by an administrator.
+ *
+ * @example
+ * if (user.restrictedReason?.type === "email_not_verified") showVerifyEmailBanner();
+ */
+export type RestrictedReason = { type: "anonymous" | "email_not_verified" | "restricted_by_administrator" };
+
+/** @internal The client read shape of a team. */
+export interface TeamJson {
+  id: string;
+  display_name: string;
+  profile_image_url: string | null;
+  client_metadata: unknown;
+  client_read_only_metadata: unknown;
+}
+
+/**
+ * A team as the client sees it.
+ *
+ * @example
+ * const team = user.selectedTeam; // { id, displayName, profileImageUrl, clientMetadata, clientReadOnlyMetadata } | null
+ */
+export interface TeamData {
+  id: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  clientMetadata: unknown;
+  clientReadOnlyMetadata: unknown;
+}
+
+/**
+ * The signed-in user's fields, camelCase, dates as `Date`.
+ *
+ * @example
+ * const user = await app.getUser();
+ * if (user) console.log(user.primaryEmail, user.signedUpAt.toISOString());
+ */
+export interface CurrentUserData {
+  id: string;
+  displayName: string | null;
+  primaryEmail: string | null;
+  primaryEmailVerified: boolean;
+  profileImageUrl: string | null;
+  signedUpAt: Date;
+  clientMetadata: unknown;
+  clientReadOnlyMetadata: unknown;
+  hasPassword: boolean;
+  emailAuthEnabled: boolean;
+  otpAuthEnabled: boolean;
+  passkeyAuthEnabled: boolean;
+  isMultiFactorRequired: boolean;
+  isAnonymous: boolean;
+  isRestricted: boolean;
+  restrictedReason: RestrictedReason | null;
+  oauthProviders: { id: string; accountId?: string; email?: string | null }[];
+  selectedTeam: TeamData | null;
+}
+
+/** @internal */
+export const teamFromJson = (t: TeamJson): TeamData => ({
+  id: t.id,
+  displayName: t.display_name,
+  profileImageUrl: t.profile_image_url,
+  clientMetadata: t.client_metadata,
+  clientReadOnlyMetadata: t.client_read_only_metadata,
+});
+
+/** @internal */
+export const currentUserFromJson = (u: CurrentUserJson): CurrentUserData => ({
+  id: u.id,
+  displayName: u.display_name,
+  primaryEmail: u.primary_email,
+  primaryEmailVerified: u.primary_email_verified,
+  profileImageUrl: u.profile_image_url,
+  signedUpAt: new Date(u.signed_up_at_millis),
+  clientMetadata: u.client_metadata,
+  clientReadOnlyMetadata: u.client_read_only_metadata,
+  hasPassword: u.has_password,
+  emailAuthEnabled: u.auth_with_email,
+  otpAuthEnabled: u.otp_auth_enabled,
+  passkeyAuthEnabled: u.passkey_auth_enabled,
+  isMultiFactorRequired: u.requires_totp_mfa,
+  isAnonymous: u.is_anonymous,
+  isRestricted: !!u.is_restricted,
+  restrictedReason: u.restricted_reason ?? null,
+  oauthProviders: (u.oauth_providers ?? []).map((p) => ({ id: p.id, accountId: p.account_id, email: p.email })),
+  selectedTeam: u.selected_team ? teamFromJson(u.selected_team) : null,
+});
+
+/**
+ * `GET /users/me` for `session`, or null when nobody is signed in (no tokens, or the server says the request
+ * carries no user).
+ * @internal
+ */
+export async function fetchCurrentUser(core: AppCore, session: Session): Promise<CurrentUserJson | null> {
+  const { accessToken } = await session.getTokens();
+  if (!accessToken) return null;
+  let user: CurrentUserJson;
+  try {
+    user = await core.request<CurrentUserJson>({ expect: "id", path: "/users/me", session });
+  } catch (error) {
+    if (isKnownErrorOf(error, "CANNOT_GET_OWN_USER_WITHOUT_USER")) return null;
+    throw error;
+  }
+  // A change made elsewhere (another app, device or the server) shows here first: the token is then outdated.
+  if (claimsOutdated(accessToken, user)) session.markAccessTokenExpired(accessToken);
+  return user;
+}
+
+/**
+ * Whether a claim `accessToken` carries disagrees with `user` as just read (claims the token lacks, as very old
+ * tokens do, are not compared): the token was issued before a change to the user.
+ * @internal
+ * @example
+ * if (claimsOutdated(accessToken, user)) session.markAccessTokenExpired(accessToken);
+ */
+export function claimsOutdated(accessToken: string, user: CurrentUserJson): boolean {
+  const claims = accessTokenClaims(accessToken);
+  const now: Record<string, unknown> = {
+    name: user.display_name,
+    email: user.primary_email,
+    email_verified: user.primary_email_verified,
+    selected_team_id: user.selected_team?.id ?? null,
+    is_anonymous: user.is_anonymous,
+    is_restricted: user.is_restricted,
+    restricted_reason: user.restricted_reason,
+    requires_totp_mfa: user.requires_totp_mfa,
+  };
+  // The platform copies these claims from the user read, so equal JSON means equal values.
+  return !!claims && Object.keys(now).some((k) => k in claims && now[k] !== undefined && JSON.stringify(claims[k]) !== JSON.stringify(now[k]));
+}
