@@ -29,7 +29,8 @@ const SERVER_ONLY_STORES = /^\.\/(nextjs-cookie|request)$/;
 
 const PASSWORD_ENTRY = "password sign-in + getUser (cookie store)";
 // Never in a browser bundle.
-const BROWSER_FORBIDDEN = [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//];
+// Server and admin resources (src/resources/server, src/resources/admin) never ship to browsers either.
+const BROWSER_FORBIDDEN = [/src\/apps\/(server|admin)-app/, /src\/resources\/(server|admin)\//, /src\/emulator\//, /src\/server\//];
 // react and react-dom as an app's bundler sees them when the app provides them (any subpath: react/jsx-runtime,
 // react-dom/client).
 const REACT_EXTERNAL = ["react", "react/*", "react-dom", "react-dom/*"];
@@ -41,7 +42,7 @@ const entries = [
     limits: "initial",
     budget: 15_000,
     aim: 12_000,
-    forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/, /src\/token-stores\/(nextjs-cookie|request)\.ts/],
+    forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/, /src\/token-stores\/(nextjs-cookie|request)\.ts/],
   },
   {
     name: "whole client surface (all but OAuth, passkeys, MFA, CLI)",
@@ -49,7 +50,7 @@ const entries = [
     limits: "total",
     budget: 26_000,
     aim: 20_000,
-    forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/],
+    forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/],
     // ClientApp and CurrentUser reach the browser flows through import(): those modules are left out of this figure.
     leftOut: [/\/auth\/(oauth|cli|passkey)/, SERVER_ONLY_STORES],
   },
@@ -61,7 +62,7 @@ const entries = [
     // UnexpectedResponseError and 5xx retries for idempotent requests cost about 360 B here.
     budget: 34_500,
     aim: 28_000,
-    forbidden: [/src\/apps\/(server|admin)-app/, /src\/emulator\//, /src\/server\//],
+    forbidden: [...BROWSER_FORBIDDEN],
     // promptCliLogin is called by a command-line program in Node, never by a page (which confirms the login with
     // confirmCliLogin, counted here): its module is not part of what a browser can fetch.
     leftOut: [SERVER_ONLY_STORES, /\/auth\/cli-login$/],
