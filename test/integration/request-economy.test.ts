@@ -4,7 +4,8 @@
  *   - 1,000 concurrent authenticated calls across an access-token expiry share one refresh and none fails;
  *   - a sign-in followed by the first `getUser()` takes two round trips.
  * The expiry is made deterministic by faking only `Date` (the SDK, the emulator and its JWT checks all read it,
- * in this one process): the clock jumps past the token's lifetime while half the calls are on the wire. Every figure here is a count, never a time.
+ * in this one process): the clock jumps past the token's lifetime while half the calls are on the wire.
+ * Every figure here is a count, never a time.
  */
 import { jest } from "@jest/globals";
 import { clientFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
