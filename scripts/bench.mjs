@@ -4,7 +4,8 @@
 //   2. throughput: the cases in scripts/bench/cases.mjs (autocannon, 10 connections, a few seconds each),
 //      each against an emulator in a child process so load generator and server don't share an event loop;
 //   3. SDK-level cases (scripts/bench/sdk.mjs);
-//   4. React: time from navigation to the first usable input of /handler/sign-in in Chromium, median of 10 cold
+//   4. request economy: HTTP requests counted at /emulator/stats (scripts/bench/economy.mjs);
+//   5. React: time from navigation to the first usable input of /handler/sign-in in Chromium, median of 10 cold
 //      loads (scripts/bench/react-page.mjs; needs dist/react.js and Debian's Chromium).
 // Everything targets 127.0.0.1; a watchdog ends the run if it ever exceeds its budget.
 import { existsSync, statSync } from "node:fs";
@@ -31,6 +32,7 @@ const { signUp, clientHeaders } = await import("./bench/wire.mjs");
 const { renderTable, num } = await import("./bench/table.mjs");
 const { sdkCases } = await import("./bench/sdk.mjs");
 const { measureSignInPage } = await import("./bench/react-page.mjs");
+const { economyCases } = await import("./bench/economy.mjs");
 
 const pool = new EmulatorPool();
 const watchdog = setTimeout(() => {
@@ -141,7 +143,27 @@ if (sdk) {
   );
   console.log(`SDK overhead, listUsers vs bare fetch: ${sdk.overheadRatio.toFixed(3)} (target at most 1.15)`);
 }
-// 4. React sign-in page in Chromium (after the load tests, which have stopped their emulators).
+// 4. Request economy (an in-process emulator, after the load tests).
+try {
+  const economy = await economyCases(startEmulator, root);
+  console.log("\nRequest economy: HTTP requests counted at the emulator's /emulator/stats (dist/index.js, in-process emulator)");
+  console.log(
+    renderTable(
+      [
+        { key: "name", title: "case", align: "left" },
+        { key: "measured", title: "measured", format: num(0) },
+        { key: "target", title: "target", format: num(0) },
+        { key: "met", title: "met", align: "left" },
+      ],
+      economy,
+    ),
+  );
+  if (economy.some((r) => r.met !== "yes")) failed = true;
+} catch (e) {
+  failed = true;
+  console.error(`Request economy cases failed: ${e instanceof Error ? e.stack : String(e)}`);
+}
+// 5. React sign-in page in Chromium (after the load tests, which have stopped their emulators).
 try {
   const r = await measureSignInPage(startEmulator, root);
   console.log(`\nReact: /handler/sign-in in Chromium, navigation to the first usable input (Email visible and enabled)`);
