@@ -12,10 +12,22 @@ import { Page } from "../layout";
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+type Status = { ok: boolean; text: string } | null;
+
+/** What a form's last submit did: announced politely when it worked, as an alert when it failed. */
+function Outcome({ status }: { status: Status }) {
+  if (!status) return null;
+  return (
+    <p role={status.ok ? "status" : "alert"} className={status.ok ? "ok" : "error"}>
+      {status.text}
+    </p>
+  );
+}
+
 function CreateTeam() {
   const user = useUser({ or: "redirect" });
   const [name, setName] = useState("");
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,11 +54,7 @@ function CreateTeam() {
           Create team
         </button>
       </div>
-      {status && (
-        <p role={status.ok ? "status" : "alert"} className={status.ok ? "ok" : "error"}>
-          {status.text}
-        </p>
-      )}
+      <Outcome status={status} />
     </form>
   );
 }
@@ -54,7 +62,7 @@ function CreateTeam() {
 function Invite({ team }: { team: Team }) {
   const app = useApp();
   const [email, setEmail] = useState("");
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<Status>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const to = email.trim();
@@ -75,11 +83,7 @@ function Invite({ team }: { team: Team }) {
           Send invitation
         </button>
       </div>
-      {status && (
-        <p role={status.ok ? "status" : "alert"} className={status.ok ? "ok" : "error"}>
-          {status.text}
-        </p>
-      )}
+      <Outcome status={status} />
     </form>
   );
 }
