@@ -24,6 +24,10 @@ interface Entry<T> {
   load: () => Promise<T>;
   watch: readonly Watch[];
   promise?: Promise<void>;
+  /** True while the read's session has ended (its reader is about to go): changes wait, a failed read keeps the value. */
+  hold?: () => boolean;
+  /** A change arrived while held: read again once a render finds the session back. */
+  stale?: boolean;
   /** A reload is wanted after the running one (a change arrived meanwhile). */
   again?: boolean;
   print?: string;
@@ -96,6 +100,9 @@ export class ReadStore {
           if (!entry.listeners.size) {
             clearTimeout(entry.evict);
             this.entries.delete(key);
+          } else if (entry.hold?.()) {
+            // Its session ended (a read would fail): its readers keep the value they show until they go.
+            entry.stale = true;
           } else this.dirty.add(entry);
         }
         if (!before && this.dirty.size) queueMicrotask(() => this.flush());
@@ -103,14 +110,18 @@ export class ReadStore {
     }
   }
 
-  /** The entry for `key`, created (not yet loaded) on first use; later calls update its loader and watch list. */
-  entry<T>(key: string, watch: readonly Watch[], load: () => Promise<T>): Entry<T> {
+  /**
+   * The entry for `key`, created (not yet loaded) on first use; later calls update its loader and watch list.
+   * `hold` says when the read's session has ended (see {@link Entry.hold}).
+   */
+  entry<T>(key: string, watch: readonly Watch[], load: () => Promise<T>, hold?: () => boolean): Entry<T> {
     let entry = this.entries.get(key) as Entry<T> | undefined;
     if (!entry) {
       const e: Entry<T> = {
         state: { status: "pending" },
         load,
         watch,
+        hold,
         listeners: new Set(),
         subscribe: (listener) => {
           clearTimeout(e.evict);
@@ -128,6 +139,11 @@ export class ReadStore {
     } else {
       entry.load = load;
       entry.watch = watch;
+      entry.hold = hold;
+      if (entry.stale && !hold?.()) {
+        entry.stale = false;
+        this.reload(entry);
+      }
     }
     return entry;
   }
@@ -158,6 +174,8 @@ export class ReadStore {
     }
     const settle = (state: ReadState<T>, print?: string) => {
       entry.promise = undefined;
+      // A re-read that failed because its session ended meanwhile (sign-out) keeps the value its readers show.
+      if (state.status === "error" && entry.state.status === "done" && entry.hold?.()) state = entry.state;
       if (state.status === "error" || print !== entry.print || entry.state.status !== "done") {
         entry.print = print;
         entry.state = state;

@@ -33,16 +33,16 @@ interface TeamLike {
 }
 
 /**
- * `team` with the {@link TeamHooks}, read through `app`'s store.
+ * `team` with the {@link TeamHooks}, read through `app`'s store; `hold` says when the session it was read through ended.
  * @internal
  * @example
  * const teams = (await user.listTeams()).map((t) => withTeamHooks(app, t));
  */
-export function withTeamHooks<T extends TeamLike>(app: ClientApp, team: T): T & TeamHooks<Awaited<ReturnType<T["listUsers"]>>[number]> {
+export function withTeamHooks<T extends TeamLike>(app: ClientApp, team: T, hold?: () => boolean): T & TeamHooks<Awaited<ReturnType<T["listUsers"]>>[number]> {
   const key = `team:${team.id}:`;
   return augment(team, {
-    useUsers: () => useRead(app, key + "users", [["team-members", ANY, team.id], ["server-team-members", ANY, team.id]], () => team.listUsers()),
-    useInvitations: () => useRead(app, key + "invitations", [["team-invitations-sent", ANY, team.id], ["request"]], () => team.listInvitations()),
-    useApiKeys: () => useRead(app, key + "api-keys", [["api-keys", ANY, "team", team.id]], () => team.listApiKeys()),
+    useUsers: () => useRead(app, key + "users", [["team-members", ANY, team.id], ["server-team-members", ANY, team.id]], () => team.listUsers(), hold),
+    useInvitations: () => useRead(app, key + "invitations", [["team-invitations-sent", ANY, team.id], ["request"]], () => team.listInvitations(), hold),
+    useApiKeys: () => useRead(app, key + "api-keys", [["api-keys", ANY, "team", team.id]], () => team.listApiKeys(), hold),
   });
 }

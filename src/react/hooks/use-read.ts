@@ -32,15 +32,16 @@ export const StoreContext = /* @__PURE__ */ createContext<{ app: ClientApp; stor
 /**
  * Reads `load()` through the app's read store under `key`: suspends while the first load runs, throws its error
  * to the nearest error boundary, and re-renders only when a cache entry matching `watch` changed and the data
- * read again differs.
+ * read again differs. `hold` says when the read's session has ended: it is then not read again, and a re-read that
+ * failed keeps the value shown (the page is about to leave).
  * @internal
  * @example
  * const teams = useRead(app, `user:${user.id}:teams`, [["teams", ANY]], () => user.listTeams());
  */
-export function useRead<T>(app: ClientApp, key: string, watch: readonly Watch[], load: () => Promise<T>): T {
+export function useRead<T>(app: ClientApp, key: string, watch: readonly Watch[], load: () => Promise<T>, hold?: () => boolean): T {
   const provided = useContext(StoreContext);
   const store = provided?.app === app ? provided.store : readStoreOf(app);
-  const entry = store.entry(key, watch, load);
+  const entry = store.entry(key, watch, load, hold);
   const state = useSyncExternalStore(entry.subscribe, entry.getSnapshot, entry.getSnapshot);
   if (state.status === "pending") throw store.pending(entry);
   if (state.status === "error") throw state.error;

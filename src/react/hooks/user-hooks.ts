@@ -60,16 +60,19 @@ export function withUserHooks<U extends object | null>(app: ClientApp, user: U):
   if (!user) return null as any;
   const u = user as unknown as CurrentUser & { selectedTeam: Team | null };
   const id = u.id;
-  const read = <T>(name: string, watch: Watch[], load: () => Promise<T>) => useRead(app, `user:${id}:${name}`, watch, load);
+  // A signed-in user's reads stop once their session ends (sign-out): the page showing them is about to leave.
+  const session = (u as { _internalSession?: { isKnownToBeInvalid(): boolean } })._internalSession;
+  const hold = session && (() => session.isKnownToBeInvalid());
+  const read = <T>(name: string, watch: Watch[], load: () => Promise<T>) => useRead(app, `user:${id}:${name}`, watch, load, hold);
   const teams = (): Watch[] => [["teams", ANY], ["server-teams", ANY, id]];
   const permissionWatch = (team: string | undefined): Watch[] =>
     team === undefined
       ? [["project-permissions", ANY], ["server-user-project-permissions", id]]
       : [["team-permissions", ANY, team], ["server-user-team-permissions", id, team]];
   const hooks: UserHooks = {
-    useTeams: () => read("teams", teams(), async () => augmentEach(await u.listTeams(), (t) => withTeamHooks(app, t))),
+    useTeams: () => read("teams", teams(), async () => augmentEach(await u.listTeams(), (t) => withTeamHooks(app, t, hold))),
     useTeam: (team: string) =>
-      read(`team:${argKey(team)}`, teams(), async () => augmentEach(await u.getTeam(team), (t) => withTeamHooks(app, t))),
+      read(`team:${argKey(team)}`, teams(), async () => augmentEach(await u.getTeam(team), (t) => withTeamHooks(app, t, hold))),
     useContactChannels: () =>
       read("channels", [["contact-channels", ANY], ["server-user-contact-channels", id]], () => u.listContactChannels()),
     usePermissions: (a?: any, b?: any) => {
@@ -106,6 +109,6 @@ export function withUserHooks<U extends object | null>(app: ClientApp, user: U):
       ),
   } as UserHooks;
   const withHooks = augment(u, hooks as unknown as Record<string, (...args: any[]) => unknown>);
-  if (u.selectedTeam) (withHooks as { selectedTeam: unknown }).selectedTeam = withTeamHooks(app, u.selectedTeam as any);
+  if (u.selectedTeam) (withHooks as { selectedTeam: unknown }).selectedTeam = withTeamHooks(app, u.selectedTeam as any, hold);
   return withHooks as any;
 }
