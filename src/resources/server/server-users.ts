@@ -95,7 +95,8 @@ export function serverUserDataFromJson(ctx: AuthContext, u: ServerUserJson): Ser
  * const user = serverUserFromJson(ctx, json);
  */
 export function serverUserFromJson(ctx: AuthContext, u: ServerUserJson): ServerUser {
-  return Object.assign(serverUserDataFromJson(ctx, u), serverUserMethods(ctx, u));
+  // The data onto the methods (not the methods onto the data): V8 copies plain values fast, closures slowly.
+  return Object.assign(serverUserMethods(ctx, u), serverUserDataFromJson(ctx, u));
 }
 
 /**
