@@ -81,10 +81,11 @@ export type { EmailDeliveryCapacity, EmailDeliveryInfo, EmailDeliveryStats, Emai
 export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin/admin-owned-projects";
 export type { ProjectOnboardingStatus } from "./resources/admin/admin-project";
 export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/admin/admin-project-config";
-export type { CurrentInternalUser, InternalUserMethods } from "./apps/user-methods/internal";
+export type { CurrentInternalUser, InternalUserMethods } from "./apps/internal-user";
 export { AccessTokenVerificationError } from "./server/verify-access-token";
 export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./server/verify-access-token";
-export type { ClientAppOptions } from "./apps/options";
+export type { AppOptions } from "./apps/options";
+export type { ClientAppOptions } from "./apps/client-app";
 export type { CurrentUser } from "./apps/current-user";
 export type { CurrentUserData, RestrictedReason, TeamData } from "./resources/client/users";
 export type { Project } from "./resources/client/projects";
@@ -159,7 +160,7 @@ export type {
 export { defineHexclaveConfig, defineStackConfig } from "./compat/config";
 export { stackAppInternalsSymbol } from "./compat/internals";
 export { getPagePrompt } from "./compat/page-prompts";
-export type { AppInternals, HexclaveClientAppJson, StackClientAppJson } from "./compat/internals";
+export type { AppInternals, HexclaveClientAppJson, StackClientAppJson } from "./compat/internals-types";
 export type { HexclaveConfig, StackConfig } from "./compat/config";
 export type {
   AdminProjectConfigUpdateOptions,

@@ -4,8 +4,8 @@ import type { AccessTokenVerifier, VerifiedAccessToken, VerifyAccessTokenOptions
 import type { RequestLike } from "../token-stores/types";
 import type { CoreKeys } from "./app-core";
 import { ClientApp, withInherited } from "./client-app";
-import type { ClientAppOptions } from "./options";
-import { readEnv } from "./options";
+import type { ClientAppOptions } from "./client-app";
+import { readEnv } from "../util/env";
 // Users section (issue #5): imports
 import { resolveUser } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
