@@ -8,7 +8,7 @@ import { absoluteUrl, inBrowser } from "../urls/redirect";
 
 /**
  * The cached current user of each session. Entries are keyed by the session and the identity it holds (its
- * refresh token), so a new sign-in reads a new entry instead of waiting out the old one's refetch throttle.
+ * refresh token), so a new sign-in reads a new entry instead of sharing (or queueing behind) the old one's fetch.
  * @internal
  */
 export interface UserCache {
