@@ -37,7 +37,7 @@ export interface ChatMessage {
 export async function getMetrics(ctx: AuthContext, options?: { includeAnonymous?: boolean }): Promise<AdminMetrics> {
   const o = optionalObject(options, "getMetrics options");
   if (o.includeAnonymous !== undefined && typeof o.includeAnonymous !== "boolean") throw new ArgumentError("includeAnonymous must be a boolean.");
-  return ctx.core.request<AdminMetrics>({ expect: "total_users# daily_users[] daily_active_users[]", path: "/internal/metrics", query: { include_anonymous: o.includeAnonymous } });
+  return ctx.core.request<AdminMetrics>({ expect: "total_users#", path: "/internal/metrics", query: { include_anonymous: o.includeAnonymous } });
 }
 
 /** @internal `POST /webhooks/svix-token`: a token for the webhook portal. */
