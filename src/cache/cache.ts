@@ -154,19 +154,14 @@ export function createCache<D extends readonly unknown[], V>(
   // Asks for a fetch whose result is newer than this call; coalesces with one already queued. `urgent`: someone
   // awaits it, so it starts as soon as no fetch of the entry runs (a throttle wait in progress is cut short).
   const request = (entry: Entry<D, V>, urgent: boolean): Promise<V> => {
-    if (entry.queued) {
-      const promise = entry.pending!; // the queued fetch's, also when it starts below
-      if (urgent && !entry.urgent) {
-        entry.urgent = true;
-        cancel(entry.throttleTimer);
-        entry.throttleTimer = undefined;
-        pump(entry);
-      }
-      return promise;
+    // Nobody may be waiting on a new queued fetch; its error still reaches whoever is.
+    if (!entry.queued) (entry.pending = new Promise<V>((resolve, reject) => (entry.queued = [resolve, reject]))).catch(noop);
+    if (urgent) {
+      entry.urgent = true;
+      cancel(entry.throttleTimer);
+      entry.throttleTimer = undefined;
     }
-    entry.urgent = urgent;
-    const promise = (entry.pending = new Promise<V>((resolve, reject) => (entry.queued = [resolve, reject])));
-    promise.catch(noop); // nobody may be waiting; the error still reaches whoever is
+    const promise = entry.pending!; // the queued fetch's, also once pump starts it
     pump(entry);
     return promise;
   };

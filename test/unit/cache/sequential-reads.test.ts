@@ -97,7 +97,7 @@ test("ServerApp: getUser(id), user.update(), getUser(id)", async () => {
 
 test("the recorder sees a throttle wait when there is one (a background refetch of a subscribed entry)", async () => {
   const { createCache } = await import("../../../src/cache");
-  const cache = createCache(async () => "v");
+  const cache = createCache(async (_key: string) => "v");
   const timers = recordTimers();
   const stop = cache.subscribe(["a"], () => {});
   await cache.get(["a"]);
