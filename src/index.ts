@@ -1,12 +1,12 @@
 export { ClientApp } from "./apps/client-app";
 export { ServerApp } from "./apps/server-app";
 export type { ServerAppOptions } from "./apps/server-app";
-export type { ServerUser, ServerUserData, ServerUserPage } from "./resources/server/server-users";
+export type { ServerUser, ServerUserData, ServerUserMethods, ServerUserPage } from "./resources/server/server-types";
 export type { ListUsersOptions, ServerUserCreate, ServerUserRiskScores, ServerUserUpdate } from "./resources/server/server-user-bodies";
-export type { CreateSessionOptions, ServerCreatedSession, ServerUserMethods } from "./resources/server/server-user-methods";
+export type { CreateSessionOptions, ServerCreatedSession } from "./resources/server/server-user-methods";
 export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/server/server-user-channels";
 export type { ApiKeyUserOr, CurrentServerUser } from "./resources/server/server-user-lookup";
-export type { ServerUserListTeamsOptions, ServerUserTeamMethods } from "./resources/server/server-user-teams";
+export type { ServerUserListTeamsOptions, ServerUserTeamMethods } from "./resources/server/server-types";
 export type { ServerUserAccountMethods, UserClientJson } from "./resources/server/server-user-account";
 export type { ServerConnectedAccountOptions } from "./resources/server/server-connected-accounts";
 export type { ServerPermissionOptions } from "./resources/server/server-user-permissions";
@@ -81,10 +81,11 @@ export type { EmailDeliveryCapacity, EmailDeliveryInfo, EmailDeliveryStats, Emai
 export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin/admin-owned-projects";
 export type { ProjectOnboardingStatus } from "./resources/admin/admin-project";
 export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/admin/admin-project-config";
-export type { CurrentInternalUser, InternalUserMethods } from "./apps/user-methods/internal";
+export type { CurrentInternalUser, InternalUserMethods } from "./apps/internal-user";
 export { AccessTokenVerificationError } from "./server/verify-access-token";
 export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./server/verify-access-token";
-export type { ClientAppOptions } from "./apps/options";
+export type { AppOptions } from "./apps/options";
+export type { ClientAppOptions } from "./apps/client-app";
 export type { CurrentUser } from "./apps/current-user";
 export type { CurrentUserData, RestrictedReason, TeamData } from "./resources/client/users";
 export type { Project } from "./resources/client/projects";
@@ -102,8 +103,8 @@ export type { TeamRef } from "./resources/client/team-refs";
 export type { ReceivedTeamInvitation, SentTeamInvitation, TeamInviteOptions } from "./resources/client/team-invitations";
 export type { EditableTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate, TeamUser } from "./resources/client/team-profiles";
 export type { ListPermissionsOptions, TeamPermission } from "./resources/client/permissions";
-export type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage, ServerTeamUpdateOptions } from "./resources/server/server-teams";
-export type { ServerTeamUser } from "./resources/server/server-team-members";
+export type { ServerListTeamsOptions, ServerTeamCreateOptions, ServerTeamUpdateOptions } from "./resources/server/server-teams";
+export type { ServerTeam, ServerTeamPage, ServerTeamUser } from "./resources/server/server-types";
 export type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "./resources/server/server-team-memberships";
 export type { SendEmailContent, SendEmailOptions, SendEmailRecipients } from "./resources/server/server-email";
 export type {
@@ -159,7 +160,7 @@ export type {
 export { defineHexclaveConfig, defineStackConfig } from "./compat/config";
 export { stackAppInternalsSymbol } from "./compat/internals";
 export { getPagePrompt } from "./compat/page-prompts";
-export type { AppInternals, HexclaveClientAppJson, StackClientAppJson } from "./compat/internals";
+export type { AppInternals, HexclaveClientAppJson, StackClientAppJson } from "./compat/internals-types";
 export type { HexclaveConfig, StackConfig } from "./compat/config";
 export type {
   AdminProjectConfigUpdateOptions,

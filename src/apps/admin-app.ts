@@ -28,7 +28,7 @@ import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { AdminEmailApp } from "./admin-email-app";
 import { withInherited } from "./client-app";
-import { readEnv } from "./options";
+import { readEnv } from "../util/env";
 import { optionalObject } from "../util/validate";
 import { useProjectOwnerSession } from "./owner-session";
 import type { ProjectOwnerSession } from "./owner-session";

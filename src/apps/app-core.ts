@@ -17,8 +17,9 @@ import type { RedirectTarget } from "../urls/handler-redirects";
 import type { ProjectJson } from "../resources/client/projects";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
-import type { ClientAppOptions } from "./options";
-import { checkOAuthScopes, readEnv, resolveBaseUrl, resolveExtraHeaders } from "./options";
+import type { AppOptions } from "./options";
+import { checkOAuthScopes, resolveBaseUrl, resolveExtraHeaders } from "./options";
+import { readEnv } from "../util/env";
 
 /** @internal Settings an app level adds on top of the client options. */
 export interface CoreKeys {
@@ -40,7 +41,7 @@ export class AppCore {
   /** Extra scopes per OAuth provider for sign-in (the `oauthScopesOnSignIn` option, checked). */
   readonly oauthScopesOnSignIn: Readonly<Record<string, readonly string[]>>;
   /** The options the app was built from (after `inheritsFrom` was applied), for apps that inherit from it. */
-  readonly options: ClientAppOptions;
+  readonly options: AppOptions;
   private readonly defaultInit: TokenStoreInit | null;
   private readonly storesByObject = new WeakMap<object, TokenStore | null>();
   private readonly storesByName = new Map<string, TokenStore | null>();
@@ -52,7 +53,7 @@ export class AppCore {
   /** The client read of the project (set by the client app, from its cache): its trusted domains, for redirects. */
   projectRead?: () => Promise<ProjectJson>;
 
-  constructor(options: ClientAppOptions, keys: CoreKeys) {
+  constructor(options: AppOptions, keys: CoreKeys) {
     if (options !== undefined && (typeof options !== "object" || options === null)) {
       throw new ArgumentError("The app options must be an object.");
     }

@@ -17,15 +17,31 @@ import { AppCore } from "./app-core";
 import type { CoreKeys } from "./app-core";
 import { ClientFlows } from "./client-flows";
 import type { CurrentUser } from "./current-user";
-import type { ClientAppOptions } from "./options";
+import type { AppOptions } from "./options";
 import { optionalBoolean, optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "../urls/handler-urls";
 import { inBrowser } from "../urls/redirect";
 import { CLIENT_VERSION } from "../version";
 import { stackAppInternalsSymbol } from "../compat/internals-symbol";
-import type { AppInternals, StackClientAppJson } from "../compat/internals";
+import type { AppInternals, StackClientAppJson } from "../compat/internals-types";
 import type { PartialUserOptions, TokenPartialUser } from "../auth/partial-user";
+
+/**
+ * Options of {@link ClientApp}: the {@link AppOptions} settings, each of which may also come from the environment
+ * variables the official SDK reads (`NEXT_PUBLIC_STACK_PROJECT_ID`, `NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY`,
+ * `NEXT_PUBLIC_STACK_API_URL`, …), and `inheritsFrom`.
+ *
+ * @example
+ * const options: ClientAppOptions = { projectId: "…uuid…", publishableClientKey: "pck_…", tokenStore: "cookie" };
+ */
+export interface ClientAppOptions extends AppOptions {
+  /**
+   * Another app (client, server or admin) whose settings this one starts from: project id, keys, API URL, token
+   * store, URLs, redirect method, extra headers, `fetch` and retry settings. Options given here win over it.
+   */
+  inheritsFrom?: ClientApp;
+}
 
 /**
  * @internal `options` on top of the settings of `options.inheritsFrom` (a latchkey app); options given as

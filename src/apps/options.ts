@@ -4,20 +4,21 @@ import type { TokenStoreInit } from "../token-stores/types";
 import type { HandlerUrlOptions } from "../urls/handler-urls";
 import type { RedirectMethod } from "../urls/redirect";
 import { inBrowser } from "../urls/redirect";
-import type { ClientApp } from "./client-app";
+import { readEnv } from "../util/env";
 
 /** The platform's hosted API, used when neither an option nor an environment variable names another. */
 export const DEFAULT_BASE_URL = "https://api.stack-auth.com";
 
 /**
- * Options of {@link ClientApp}. Every field may also come from the environment variables the official SDK
- * reads (`NEXT_PUBLIC_STACK_PROJECT_ID`, `NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY`,
- * `NEXT_PUBLIC_STACK_API_URL`, …).
+ * The settings every app (client, server, admin) is built from: {@link ClientAppOptions} without `inheritsFrom`,
+ * as an app keeps them once an inherited app's settings were applied. Every field may also come from the
+ * environment variables the official SDK reads (`NEXT_PUBLIC_STACK_PROJECT_ID`,
+ * `NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY`, `NEXT_PUBLIC_STACK_API_URL`, …).
  *
  * @example
- * const options: ClientAppOptions = { projectId: "…uuid…", publishableClientKey: "pck_…", tokenStore: "cookie" };
+ * const settings: AppOptions = app[stackAppInternalsSymbol].getConstructorOptions();
  */
-export interface ClientAppOptions {
+export interface AppOptions {
   /** The project's id (`"internal"` or a UUID). Env: `NEXT_PUBLIC_STACK_PROJECT_ID`, `STACK_PROJECT_ID`. */
   projectId?: string;
   /** Env: `NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY`. Optional unless the project requires it. */
@@ -50,42 +51,14 @@ export interface ClientAppOptions {
    */
   oauthScopesOnSignIn?: Partial<Record<string, string[]>>;
   /**
-   * Another app (client, server or admin) whose settings this one starts from: project id, keys, API URL, token
-   * store, URLs, redirect method, extra headers, `fetch` and retry settings. Options given here win over it.
-   */
-  inheritsFrom?: ClientApp;
-  /**
    * In a browser, the app fetches the project (`GET /projects/current`) when it is created, so the first
    * `getProject()` is served from the cache. `true` turns that off. No such request is made outside a browser.
    */
   noAutomaticPrefetch?: boolean;
 }
 
-// Each variable is read by its literal name so that bundlers which inline `process.env.X` can do so.
-const env = {
-  projectId: () => process.env.NEXT_PUBLIC_STACK_PROJECT_ID || process.env.STACK_PROJECT_ID,
-  publishableClientKey: () => process.env.NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY,
-  browserUrl: () => process.env.NEXT_PUBLIC_BROWSER_STACK_API_URL,
-  serverUrl: () => process.env.NEXT_PUBLIC_SERVER_STACK_API_URL,
-  url: () => process.env.NEXT_PUBLIC_STACK_API_URL || process.env.STACK_API_URL || process.env.NEXT_PUBLIC_STACK_URL,
-  extraHeaders: () => process.env.NEXT_PUBLIC_STACK_EXTRA_REQUEST_HEADERS,
-  secretServerKey: () => process.env.STACK_SECRET_SERVER_KEY,
-  superSecretAdminKey: () => process.env.STACK_SUPER_SECRET_ADMIN_KEY,
-  hostedSuffix: () => process.env.NEXT_PUBLIC_STACK_HOSTED_HANDLER_DOMAIN_SUFFIX,
-  hostedTemplate: () => process.env.NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE,
-};
-
-/** @internal Reads one environment variable; undefined where there is no `process` (browsers). */
-export function readEnv(name: keyof typeof env): string | undefined {
-  try {
-    return env[name]() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** @internal The API origin for this side (browser or server). */
-export function resolveBaseUrl(baseUrl: ClientAppOptions["baseUrl"]): string {
+export function resolveBaseUrl(baseUrl: AppOptions["baseUrl"]): string {
   const browser = inBrowser();
   const chosen =
     (typeof baseUrl === "object" && baseUrl ? (browser ? baseUrl.browser : baseUrl.server) : baseUrl) ??

@@ -4,8 +4,8 @@ import type { AccessTokenVerifier, VerifiedAccessToken, VerifyAccessTokenOptions
 import type { RequestLike } from "../token-stores/types";
 import type { CoreKeys } from "./app-core";
 import { ClientApp, withInherited } from "./client-app";
-import type { ClientAppOptions } from "./options";
-import { readEnv } from "./options";
+import type { ClientAppOptions } from "./client-app";
+import { readEnv } from "../util/env";
 // Users section (issue #5): imports
 import { resolveUser } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
@@ -14,13 +14,13 @@ import type { ApiKey } from "../resources/client/api-keys";
 import { checkApiKey, createCurrentServerUser, getUserByApiKey } from "../resources/server/server-user-lookup";
 import type { ApiKeyUserOr, CurrentServerUser } from "../resources/server/server-user-lookup";
 import { createUser, getServerUser, listServerUsers } from "../resources/server/server-users";
-import type { ServerUser, ServerUserPage } from "../resources/server/server-users";
+import type { ServerTeam, ServerTeamPage, ServerUser, ServerUserPage } from "../resources/server/server-types";
 import type { ListUsersOptions, ServerUserCreate } from "../resources/server/server-user-bodies";
 import type { ServerUserJson } from "../resources/server/server-json";
 import type { Result as UserResult } from "../util/result";
 // --- teams, API keys, e-mail, OAuth providers (imports) ---
-import { createServerTeam, getServerTeam, getServerTeamByApiKey, listServerTeams } from "../resources/server/server-teams";
-import type { ServerListTeamsOptions, ServerTeam, ServerTeamCreateOptions, ServerTeamPage } from "../resources/server/server-teams";
+import { createServerTeam, getServerTeam, getServerTeamByApiKey, listServerTeams } from "../resources/server/server-objects";
+import type { ServerListTeamsOptions, ServerTeamCreateOptions } from "../resources/server/server-teams";
 import { listTeamMemberPermissions } from "../resources/server/server-team-memberships";
 import type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "../resources/server/server-team-memberships";
 import { sendEmail } from "../resources/server/server-email";

@@ -1,5 +1,4 @@
 import type { AppCore } from "../apps/app-core";
-import type { KnownErrors } from "../errors";
 import type { ReadCache } from "../cache";
 import type { Session } from "../session/session";
 import type { CurrentUserJson } from "../resources/client/users";
@@ -9,7 +8,7 @@ import { absoluteUrl, inBrowser } from "../urls/redirect";
 
 /**
  * The cached current user of each session. Entries are keyed by the session and the identity it holds (its
- * refresh token), so a new sign-in reads a new entry instead of waiting out the old one's refetch throttle.
+ * refresh token), so a new sign-in reads a new entry instead of sharing (or queueing behind) the old one's fetch.
  * @internal
  */
 export interface UserCache {
@@ -78,15 +77,6 @@ export async function completeSignIn(
   forgetSession(ctx, session);
   if (!options.noRedirect) await ctx.core.redirectToHandler(options.isNewUser ? "afterSignUp" : "afterSignIn", { replace: true });
 }
-
-/**
- * A sign-in that needs a second factor: the attempt code is kept for the MFA page and the user sent there (in a
- * browser), then the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error is thrown (see `goToMfa` in `./mfa`, loaded on
- * first use so a password-only page does not carry it).
- * @internal
- */
-export const mfaRequired = (ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> =>
-  import("./mfa").then((m) => m.goToMfa(ctx, error));
 
 /**
  * The absolute URL an e-mail link should open: `given` when the caller passed one, else `page` on the current

@@ -3,7 +3,8 @@ import type { KnownError, KnownErrors } from "../errors";
 import { optionalObject, requireString } from "../util/validate";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
-import { completeSignIn, mfaRequired } from "./context";
+import { completeSignIn } from "./context";
+import { mfaRequired } from "./mfa-required";
 import type { AuthContext, TokenResponse } from "./context";
 
 /**

@@ -8,7 +8,10 @@ import { createKeyer } from "./key";
  * const cache = createCache(fetchUser, { throttleMs: 0, evictMs: 60_000 });
  */
 export interface ReadCacheOptions {
-  /** Least time, in ms, between the starts of two fetches of one entry. Default 300. */
+  /**
+   * Least time, in ms, between the starts of two background refetches of one entry (those that only subscribers
+   * wait for, after an `invalidate`). A `get` or a `refresh` never waits for it. Default 300.
+   */
   throttleMs?: number;
   /** How long, in ms, an entry nobody subscribes to outlives its last fetch or last subscriber. Default 5000. */
   evictMs?: number;
@@ -34,21 +37,25 @@ export interface ReadCache<D extends readonly unknown[], V> {
   /**
    * The value for `deps` as fetched after this call began (the official SDK's "write-only" read: a direct read
    * never returns data older than the call, so a change made by another app or device shows at once). Calls that
-   * arrive while a fetch is queued share it; a call that arrives while a fetch runs waits for the next one.
-   * Fetches of one entry start at least `throttleMs` apart. A failed fetch is not cached and rejects every waiter.
+   * arrive while a fetch is queued share it (and start it at once if it was waiting out the throttle); a call
+   * that arrives while a fetch runs waits for the next one. A failed fetch is not cached and rejects every waiter.
    */
   get(deps: D): Promise<V>;
   /** The value held for `deps` right now (possibly being refreshed), or `undefined`. Never fetches. */
   peek(deps: D): V | undefined;
   /**
    * Call after a mutation: gets issued from now on see data fetched after this call. A subscribed entry keeps its
-   * value and is refetched (throttled, coalesced); the promise settles once that fetch did, and never rejects.
+   * value and is refetched (coalesced, not throttled: the mutation awaits it); the promise settles once that fetch
+   * did, and never rejects.
    * An entry nobody subscribes to just forgets its value, so the next `get` fetches. Unknown deps: no-op.
    */
   refresh(deps: D): Promise<void>;
   /** {@link ReadCache.refresh} for every entry whose deps match `predicate`. */
   refreshWhere(predicate: (deps: D) => boolean): Promise<void>;
-  /** Forgets the value for `deps` (`peek` gives `undefined`); a subscribed entry is refetched at once. */
+  /**
+   * Forgets the value for `deps` (`peek` gives `undefined`); a subscribed entry is refetched in the background
+   * (the one kind of fetch the throttle spaces out, since nobody awaits it).
+   */
   invalidate(deps: D): void;
   /** {@link ReadCache.invalidate} for every entry whose deps match `predicate`, e.g. all of one session. */
   invalidateWhere(predicate: (deps: D) => boolean): void;
@@ -71,6 +78,8 @@ interface Entry<D, V> {
   /** Settlers of `pending` while a fetch is wanted but not started yet. */
   queued?: [(value: V) => void, (error: unknown) => void];
   running?: boolean;
+  /** The queued fetch has a caller awaiting it (a `get` or `refresh`): the throttle does not delay it. */
+  urgent?: boolean;
   /** The running fetch, while calls made in the same synchronous turn as its start may still share it. */
   joinable?: Promise<V>;
   /** When the last fetch started. */
@@ -89,8 +98,10 @@ const noop = () => {};
  *
  * - Every `get` resolves with data fetched after it was called; identical reads waiting for the same fetch (or
  *   issued in the same synchronous turn) share it, and failures are not cached.
- * - One fetch at a time per entry, starts at least `throttleMs` (300) apart; reads and refreshes that arrive
- *   meanwhile coalesce into one follow-up fetch.
+ * - One fetch at a time per entry; reads and refreshes that arrive meanwhile coalesce into one follow-up fetch.
+ * - A caller that awaits (a `get`, a `refresh`) never waits for the throttle: a sequence such as read, change,
+ *   read costs its round trips and nothing more. Only background refetches (after an `invalidate` of a subscribed
+ *   entry) start at least `throttleMs` (300) after the previous fetch.
  * - `peek` and `subscribe` see the last value (for UI that renders what it has while a fetch runs).
  * - An entry nobody subscribes to is dropped `evictMs` (5000) after its last fetch or its last subscriber left.
  *
@@ -140,21 +151,25 @@ export function createCache<D extends readonly unknown[], V>(
     }
   };
 
-  // Asks for a fetch whose result is newer than this call; coalesces with one already queued.
-  const request = (entry: Entry<D, V>): Promise<V> => {
-    if (!entry.queued) {
-      const promise = (entry.pending = new Promise<V>((resolve, reject) => (entry.queued = [resolve, reject])));
-      promise.catch(noop); // nobody may be waiting; the error still reaches whoever is
-      pump(entry);
-      return promise;
+  // Asks for a fetch whose result is newer than this call; coalesces with one already queued. `urgent`: someone
+  // awaits it, so it starts as soon as no fetch of the entry runs (a throttle wait in progress is cut short).
+  const request = (entry: Entry<D, V>, urgent: boolean): Promise<V> => {
+    // Nobody may be waiting on a new queued fetch; its error still reaches whoever is.
+    if (!entry.queued) (entry.pending = new Promise<V>((resolve, reject) => (entry.queued = [resolve, reject]))).catch(noop);
+    if (urgent) {
+      entry.urgent = true;
+      cancel(entry.throttleTimer);
+      entry.throttleTimer = undefined;
     }
-    return entry.pending!;
+    const promise = entry.pending!; // the queued fetch's, also once pump starts it
+    pump(entry);
+    return promise;
   };
 
   // Starts the queued fetch, unless one is running or the throttle says wait.
   const pump = (entry: Entry<D, V>) => {
     if (entry.running || !entry.queued || entry.throttleTimer !== undefined) return;
-    const wait = entry.started + throttleMs - now();
+    const wait = entry.urgent ? 0 : entry.started + throttleMs - now();
     if (wait > 0) {
       // Not unref'd: someone may be awaiting this fetch.
       entry.throttleTimer = later(() => {
@@ -167,6 +182,7 @@ export function createCache<D extends readonly unknown[], V>(
     const promise = entry.pending;
     const gen = entry.gen;
     entry.queued = undefined;
+    entry.urgent = false;
     entry.running = true;
     entry.started = now();
     // Reads issued in the same synchronous turn (e.g. `Promise.all([getUser(), getUser()])`) share this fetch:
@@ -201,12 +217,13 @@ export function createCache<D extends readonly unknown[], V>(
     );
   };
 
-  // Shared by refresh and invalidate: outdates the entry and refetches it when someone subscribes.
+  // Shared by refresh and invalidate: outdates the entry and refetches it when someone subscribes (at once for a
+  // refresh, which its caller awaits; throttled for an invalidation, which nobody awaits).
   const outdate = (entry: Entry<D, V>, forget: boolean): Promise<void> => {
     entry.gen++;
     entry.joinable = undefined; // it started before this change
     if (forget || !entry.subs.size) entry.value = undefined;
-    if (entry.subs.size) return request(entry).then(noop, noop);
+    if (entry.subs.size) return request(entry, !forget).then(noop, noop);
     if (!entry.queued) entry.pending = undefined; // a running fetch started too early to count
     return Promise.resolve();
   };
@@ -216,7 +233,7 @@ export function createCache<D extends readonly unknown[], V>(
   return {
     get(deps) {
       const entry = open(deps);
-      return entry.joinable ?? request(entry);
+      return entry.joinable ?? request(entry, true);
     },
     peek: (deps) => find(deps)?.value,
     refresh(deps) {

@@ -1,7 +1,7 @@
 import { AdminApp } from "../apps/admin-app";
 import type { AdminAppOptions } from "../apps/admin-app";
 import { ClientApp } from "../apps/client-app";
-import type { ClientAppOptions } from "../apps/options";
+import type { ClientAppOptions } from "../apps/client-app";
 import { ServerApp } from "../apps/server-app";
 import type { ServerAppOptions } from "../apps/server-app";
 

@@ -1,50 +1,10 @@
 import { forgetSession } from "../auth/context";
 import type { AuthContext } from "../auth/context";
 import { ArgumentError } from "../errors/base";
-import type { ClientAppOptions } from "../apps/options";
-import type { RedirectMethod } from "../urls/redirect";
-import type { HandlerUrls } from "../urls/handler-urls";
-import type { RedirectToOptions } from "../apps/client-redirects";
+import type { AppOptions } from "../apps/options";
+import type { AppInternals, StackClientAppJson } from "./internals-types";
 import { ClientApp } from "../apps/client-app";
 import { stackAppInternalsSymbol as SYMBOL } from "./internals-symbol";
-
-/**
- * The serialisable settings of a client app (the official `StackClientAppJson`): what a browser needs to build the
- * same app, never a secret key.
- *
- * @example
- * const json: StackClientAppJson<true, string> = app[stackAppInternalsSymbol].toClientJson();
- */
-export type StackClientAppJson<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = Pick<
-  ClientAppOptions,
-  "baseUrl" | "publishableClientKey" | "tokenStore" | "urls" | "oauthScopesOnSignIn" | "redirectMethod" | "extraRequestHeaders"
-> & { projectId: ProjectId; uniqueIdentifier: string };
-
-/**
- * The official SDK 2.8.108's newer name of {@link StackClientAppJson}.
- * @example
- * const json: HexclaveClientAppJson<true, string> = app[stackAppInternalsSymbol].toClientJson();
- */
-export type HexclaveClientAppJson<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = StackClientAppJson<HasTokenStore, ProjectId>;
-
-/**
- * What `app[stackAppInternalsSymbol]` offers (a subset of the official SDK's internals).
- * @example
- * await app[stackAppInternalsSymbol].signInWithTokens({ accessToken, refreshToken });
- */
-export interface AppInternals {
-  /** The app's settings as JSON (see {@link StackClientAppJson}); refused for settings that cannot be serialised. */
-  toClientJson(): StackClientAppJson;
-  /** The options the app was built from (after `inheritsFrom`). */
-  getConstructorOptions(): ClientAppOptions;
-  /** Stores a token pair in the app's token store, signing that user in. */
-  signInWithTokens(tokens: { accessToken: string; refreshToken: string }): Promise<void>;
-  getRedirectMethod(): RedirectMethod;
-  /** Navigates with the app's redirect method (only to a trusted URL, as every redirect of the app). */
-  redirectToUrl(url: string | URL, options?: { replace?: boolean }): Promise<void>;
-  /** Goes to a page or destination of `app.urls` by name, as the `redirectTo*` helpers do. */
-  redirectToHandler(handlerName: keyof HandlerUrls, options?: RedirectToOptions): Promise<void>;
-}
 
 const apps = new Map<string, object>();
 let counter = 0;
@@ -87,7 +47,7 @@ function appInternals(ctx: AuthContext, self: object): AppInternals {
  * `StackClientApp[stackAppInternalsSymbol].fromClientJson(json)`: the app of that JSON — the same object when this
  * process made the JSON, else a new client app with those settings.
  */
-function fromClientJson<App>(json: StackClientAppJson, make: (options: ClientAppOptions) => App): App {
+function fromClientJson<App>(json: StackClientAppJson, make: (options: AppOptions) => App): App {
   if (typeof json !== "object" || json === null || typeof json.uniqueIdentifier !== "string") {
     throw new ArgumentError("fromClientJson needs the JSON that toClientJson() made.");
   }

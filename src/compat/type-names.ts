@@ -1,7 +1,7 @@
 // The official SDK's type names for latchkey's types, so that type annotations written for it keep compiling
 // after the import changes. Each alias points at latchkey's own type; see that type for documentation.
 import type { CurrentUser } from "../apps/current-user";
-import type { CurrentInternalUser } from "../apps/user-methods/internal";
+import type { CurrentInternalUser } from "../apps/internal-user";
 import type { GetUserOptions } from "../auth/session-flows";
 import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/admin/admin-permission-definitions";
 import type { AdminProjectCreate } from "../resources/admin/admin-owned-projects";

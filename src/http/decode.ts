@@ -19,8 +19,9 @@ export type Decoded =
  * Decodes a response: restores the real status from `x-stack-actual-status`, turns a body flagged with
  * `x-stack-known-error` into its error class (header and body code must agree), keeps any other non-2xx as an
  * {@link HttpError}, and parses success bodies, which must be JSON objects carrying the fields `expect` names
- * (space-separated; `name[]` an array of objects, `name{}` an object, any other a string): otherwise an {@link UnexpectedResponseError}
- * is thrown. The one place an answer's shape is checked; each resource names what it reads in its request.
+ * (space-separated; `name` a string, `name{}` an object, `name[]` an array of objects, `name[*]` an array of any
+ * values, `name!` a boolean, `name#` a number, `name*` any value but absent): otherwise an
+ * {@link UnexpectedResponseError} is thrown. The one place an answer's shape is checked; each resource names what it reads in its request.
  * @internal
  */
 export async function decodeResponse(res: Response, request: { method: string; url: string }, expect?: string): Promise<Decoded> {
@@ -54,9 +55,9 @@ export async function decodeResponse(res: Response, request: { method: string; u
     // not JSON: refused below
   }
   const bad = (f: string) => {
-    const k = f.replace(/\W/g, ""), v = value![k];
+    const k = f.replace(/\W/g, ""), v = value![k], t = f.slice(k.length);
     const isObject = (i: unknown) => typeof i == "object" && !!i;
-    return f == k ? typeof v != "string" : f == k + "{}" ? !isObject(v) : !Array.isArray(v) || !v.every(isObject);
+    return t == "" ? typeof v != "string" : t == "{}" ? !isObject(v) : t == "!" ? typeof v != "boolean" : t == "#" ? typeof v != "number" : t == "*" ? v === undefined : !Array.isArray(v) || (t == "[]" && !v.every(isObject));
   };
   if (typeof value != "object" || !value || expect?.split(" ").some(bad)) throw new UnexpectedResponseError(status, text, request);
   return { kind: "ok", status, value };

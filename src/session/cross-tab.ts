@@ -10,7 +10,6 @@
  * @internal
  * @module
  */
-import type { AppCore } from "../apps/app-core";
 import { refreshAcrossTabs } from "./cross-tab-refresh";
 import type { RefreshCoordinator, Session } from "./session";
 
@@ -21,7 +20,7 @@ import type { RefreshCoordinator, Session } from "./session";
  * @example
  * session.crossTab = import("../session/cross-tab").then((m) => m.shareAcrossTabs(session, core));
  */
-export function shareAcrossTabs(session: Session, core: Pick<AppCore, "projectId" | "onSessionInvalidated">): RefreshCoordinator {
+export function shareAcrossTabs(session: Session, core: { readonly projectId: string; onSessionInvalidated?: (session: Session) => void }): RefreshCoordinator {
   session.store.subscribe!((tokens) => {
     const known = session.known;
     const signedIn = !!(tokens.refreshToken || tokens.accessToken);

@@ -1,4 +1,3 @@
-import type { AppCore } from "../apps/app-core";
 import { optionalBoolean, optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "./handler-urls";
@@ -45,7 +44,11 @@ export function handlerRedirectUrl(urls: HandlerUrls, target: RedirectTarget, no
  * `noRedirectBack` are booleans; ArgumentError otherwise), plans the URL with {@link handlerRedirectUrl} and
  * navigates through `core.redirect` (which refuses an untrusted URL). Returns whether it navigated.
  */
-export async function redirectToHandler(core: AppCore, target: RedirectTarget, options?: { replace?: boolean; noRedirectBack?: boolean }): Promise<boolean> {
+export async function redirectToHandler(
+  core: { readonly urls: HandlerUrls; redirect(url: string, replace?: boolean): Promise<boolean> },
+  target: RedirectTarget,
+  options?: { replace?: boolean; noRedirectBack?: boolean },
+): Promise<boolean> {
   if (typeof core.urls[target] !== "string") throw new ArgumentError(`No URL for handler name ${String(target)}`);
   const o = optionalObject(options, "options");
   for (const key of ["replace", "noRedirectBack"] as const) optionalBoolean(o[key], `options.${key}`);

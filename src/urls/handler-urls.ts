@@ -1,4 +1,4 @@
-import { readEnv } from "../apps/options";
+import { readEnv } from "../util/env";
 import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 

@@ -3,35 +3,29 @@ import { requireString } from "../../util/validate";
 import { LatchkeyError } from "../../errors/base";
 import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/admin/admin-owned-projects";
 import type { Session } from "../../session/session";
-import type { AdminApp } from "../admin-app";
 import type { AppCore } from "../app-core";
-import type { CurrentUser } from "../current-user";
 
 /**
- * What the signed-in user of the platform's `internal` project (a dashboard user) can do with the projects its
- * teams own (the official `InternalUserExtra`). Each owned project comes with an `AdminApp` authenticated by this
- * user's session. Present on `getUser()` results only when the app's project is `internal`.
- *
+ * @internal The owned-project methods of an `internal`-project user, over any admin app type `App` (the public
+ * `InternalUserMethods` in `../internal-user.ts` is these with `AdminApp`; this module cannot name that class, which
+ * registers itself here).
  * @example
- * const dashboard = new ClientApp({ projectId: "internal", publishableClientKey, tokenStore: "cookie" });
- * const user = (await dashboard.getUser({ or: "throw" })) as CurrentInternalUser;
- * const project = await user.createProject({ displayName: "Acme", teamId: user.selectedTeam!.id });
- * await project.app.createInternalApiKey({ description: "CI", expiresAt: new Date(Date.now() + 864e5), hasPublishableClientKey: true, hasSecretServerKey: true, hasSuperSecretAdminKey: false });
+ * const methods: OwnedProjectMethods<AdminApp> = internalUserMethods(ctx, session) as OwnedProjectMethods<AdminApp>;
  */
-export interface InternalUserMethods {
+export interface OwnedProjectMethods<App> {
   /**
    * Creates a project owned by `teamId` (default: the selected team, which the user must belong to) with the
    * given settings; the new project's `app` manages it.
    * @example
    * const project = await user.createProject({ displayName: "Shop", teamId, config: { magicLinkEnabled: true } });
    */
-  createProject(options: AdminProjectCreate): Promise<AdminOwnedProject<AdminApp>>;
+  createProject(options: AdminProjectCreate): Promise<AdminOwnedProject<App>>;
   /**
    * The projects owned by the user's teams.
    * @example
    * for (const p of await user.listOwnedProjects()) console.log(p.displayName, p.ownerTeamId);
    */
-  listOwnedProjects(): Promise<AdminOwnedProject<AdminApp>[]>;
+  listOwnedProjects(): Promise<AdminOwnedProject<App>[]>;
   /**
    * Hands a project to another team: the user must be `team_admin` of its current owner team and a member of
    * `newTeamId` (else `TEAM_PERMISSION_REQUIRED` / `TEAM_MEMBERSHIP_NOT_FOUND`).
@@ -42,21 +36,12 @@ export interface InternalUserMethods {
 }
 
 /**
- * The current user of an `internal`-project app, with {@link InternalUserMethods}.
- *
- * @example
- * const user = (await dashboard.getUser({ or: "throw" })) as CurrentInternalUser;
- * const projects = await user.listOwnedProjects();
- */
-export type CurrentInternalUser<User = CurrentUser> = User & InternalUserMethods;
-
-/**
  * @internal What the `AdminApp` module provides when it loads: how to build an owned project's admin app, and the
  * owned-project resource code. The internal user's methods reach admin code only through this, so a client-only
  * bundle never carries it.
  */
 export interface OwnedProjectSupport {
-  makeApp(core: AppCore, projectId: string, owner: Session): { app: AdminApp; ctx: AuthContext };
+  makeApp(core: AppCore, projectId: string, owner: Session): { app: unknown; ctx: AuthContext };
   load(): Promise<Pick<typeof import("../../resources/admin/admin-owned-projects"), "createProject" | "listOwnedProjects">>;
 }
 let support: OwnedProjectSupport | undefined;
@@ -84,7 +69,7 @@ function loaded(): OwnedProjectSupport {
  * @internal The internal-user methods for `session` when the app's project is `internal`, else nothing. The
  * owned-project code comes with `AdminApp` (see {@link OwnedProjectSupport}); a transfer is one request.
  */
-export function internalUserMethods(ctx: AuthContext, session: Session): InternalUserMethods | Record<string, never> {
+export function internalUserMethods(ctx: AuthContext, session: Session): OwnedProjectMethods<unknown> | Record<string, never> {
   if (ctx.core.projectId !== "internal") return {};
   const owned = (s: OwnedProjectSupport) => (projectId: string, owner: Session) => s.makeApp(ctx.core, projectId, owner);
   return {

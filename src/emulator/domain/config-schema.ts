@@ -1,57 +1,7 @@
 import { CONFIG_SCHEMA_DATA } from "./config-schema-data";
 
-/**
- * A config override level: `project` (project-wide settings), `branch` (what `pushConfig` writes) and
- * `environment` (what `updateConfig` and the dashboard write; it wins over the branch).
- *
- * @example
- * const level: ConfigLevel = "branch";
- */
-export type ConfigLevel = "project" | "branch" | "environment";
-
-/**
- * What a record key must look like for a dotted key to reach into the record.
- *
- * @example
- * const rule: KeyRule = { re: "^[a-z0-9_:]+$" };
- */
-export interface KeyRule {
-  uuid?: boolean;
-  max?: number;
-  re?: string;
-  one?: string[];
-}
-
-/**
- * One node of the config schema: `k` is the kind, `f` the fields of an object, `v` the values of a record, `items`
- * the alternatives of a union or the elements of a tuple, `no` marks a key that cannot be overridden at this level.
- *
- * @example
- * const flag: SchemaNode = { k: "boolean" };
- */
-export interface SchemaNode {
-  k: string;
-  one?: unknown[];
-  uuid?: boolean;
-  no?: boolean;
-  f?: Record<string, SchemaNode>;
-  key?: KeyRule;
-  v?: SchemaNode;
-  items?: SchemaNode[];
-}
-
-/**
- * The generated schema data (see `config-schema-data.ts`).
- *
- * @example
- * const data: ConfigSchemaData = CONFIG_SCHEMA_DATA;
- */
-export interface ConfigSchemaData {
-  schemas: Record<ConfigLevel, SchemaNode>;
-  rendered: Record<string, unknown>;
-  records: string[];
-  entries: Record<string, Record<string, unknown>>;
-}
+export type { ConfigLevel, ConfigSchemaData, KeyRule, SchemaNode } from "./config-schema-types";
+import type { ConfigLevel, KeyRule, SchemaNode } from "./config-schema-types";
 
 // The platform's (yup's) UUID pattern.
 const UUID_RE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000)$/i;

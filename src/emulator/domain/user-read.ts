@@ -5,6 +5,7 @@ import type { AccessType } from "../http/router";
 import type { UserRecord } from "../store/types";
 import { clientTeamRead, serverTeamRead } from "./teams";
 import { primaryChannel } from "./users";
+import type { UserWithSignUpInfo } from "./users";
 
 /**
  * Connected OAuth accounts shown in `oauth_providers` (`{id, account_id, email}`); the OAuth route family
@@ -16,18 +17,6 @@ import { primaryChannel } from "./users";
 export const oauthProvidersOfUser: {
   current: (core: EmulatorCore, user: UserRecord) => { id: string; account_id: string; email: string | null }[];
 } = { current: () => [] };
-
-/**
- * Server-only sign-up fields a user record may carry (written by `POST /users` and `PATCH /users/{id}`); absent
- * means the platform's defaults (`country_code: null`, risk scores 0).
- *
- * @example
- * (user as UserWithSignUpInfo).countryCode = "CH";
- */
-export type UserWithSignUpInfo = UserRecord & {
-  countryCode?: string | null;
-  riskScores?: { bot: number; freeTrialAbuse: number };
-};
 
 /**
  * Stores `country_code` / `risk_scores` of a validated create or update body on the record.

@@ -4,7 +4,18 @@ import type { ContactChannelRecord, ProjectRecord, UserRecord } from "../store/t
 import { newId } from "../util/random";
 import { grantProjectPermission } from "./permissions";
 import { createTeam } from "./teams";
-import type { UserWithSignUpInfo } from "./user-read";
+
+/**
+ * Server-only sign-up fields a user record may carry (written by `POST /users` and `PATCH /users/{id}`); absent
+ * means the platform's defaults (`country_code: null`, risk scores 0).
+ *
+ * @example
+ * (user as UserWithSignUpInfo).countryCode = "CH";
+ */
+export type UserWithSignUpInfo = UserRecord & {
+  countryCode?: string | null;
+  riskScores?: { bot: number; freeTrialAbuse: number };
+};
 
 /**
  * What a new (or upgraded anonymous) user starts with.

@@ -3,7 +3,7 @@ import type { EmulatorCore } from "../core";
 import { StatusError } from "../errors";
 import type { ProjectRecord, UserRecord } from "../store/types";
 import type { TokenKind } from "../tokens/access-token";
-import type { AccessType } from "./router";
+import type { AccessType } from "./access-type";
 
 /**
  * The resolved project authentication of a request (wire §3), or `null` when no access type was sent.

@@ -1,6 +1,9 @@
 import type { Field } from "./schema";
 import type { AuthInfo, RequestContext } from "./context";
 import type { Reply } from "./reply";
+import type { AccessType } from "./access-type";
+
+export type { AccessType } from "./access-type";
 
 /**
  * HTTP methods the platform accepts (anything else is a 405).
@@ -9,14 +12,6 @@ import type { Reply } from "./reply";
  * const m: Method = "PATCH";
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/**
- * A project access type.
- *
- * @example
- * const allowed: AccessType[] = ["server", "admin"];
- */
-export type AccessType = "client" | "server" | "admin";
 
 /**
  * Access shorthands: `client` = client or higher, `server` = server or admin, `admin` = admin only.

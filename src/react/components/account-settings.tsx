@@ -16,7 +16,7 @@ import { SessionsSection } from "./account-settings/sessions-section";
 import { SettingsSection } from "./account-settings/settings-section";
 import { TeamCreationSection } from "./account-settings/team-creation-section";
 import { TeamSection } from "./account-settings/team-section";
-import type { SettingsTeam } from "./account-settings/types";
+import type { EndPage, SettingsTeam } from "./account-settings/types";
 
 /**
  * An extra page of {@link AccountSettings}: its menu entry (`title`, and `icon` or the name of one of the built-in
@@ -78,9 +78,6 @@ interface Page {
   icon?: ReactNode;
   content: ReactNode;
 }
-
-/** @internal Ends the page (sign-out, account deletion): shows `status` instead of the settings while `action` runs. */
-export type EndPage = (status: string, action: () => Promise<unknown>) => Promise<void>;
 
 /**
  * The signed-in user's account settings (the `account-settings` handler page): a side menu with "My Profile",

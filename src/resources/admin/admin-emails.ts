@@ -242,6 +242,7 @@ export async function sendTestEmail(
   const recipient_email = requireString(o.recipientEmail, "recipientEmail");
   const email_config = smtpToJson(o.emailConfig, "emailConfig");
   const answer = await ctx.core.request<{ success: boolean; error_message?: string }>({
+    expect: "success!",
     method: "POST",
     path: "/internal/send-test-email",
     body: { recipient_email, email_config },

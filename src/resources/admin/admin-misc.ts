@@ -37,7 +37,7 @@ export interface ChatMessage {
 export async function getMetrics(ctx: AuthContext, options?: { includeAnonymous?: boolean }): Promise<AdminMetrics> {
   const o = optionalObject(options, "getMetrics options");
   if (o.includeAnonymous !== undefined && typeof o.includeAnonymous !== "boolean") throw new ArgumentError("includeAnonymous must be a boolean.");
-  return ctx.core.request<AdminMetrics>({ path: "/internal/metrics", query: { include_anonymous: o.includeAnonymous } });
+  return ctx.core.request<AdminMetrics>({ expect: "total_users#", path: "/internal/metrics", query: { include_anonymous: o.includeAnonymous } });
 }
 
 /** @internal `POST /webhooks/svix-token`: a token for the webhook portal. */
@@ -52,7 +52,7 @@ export async function getSvixToken(ctx: AuthContext): Promise<string> {
 export async function sendTestWebhook(ctx: AuthContext, options: { endpointId: string }): Promise<Result<undefined, { errorMessage: string }>> {
   const o = optionalObject(options, "sendTestWebhook options") as { endpointId?: unknown };
   const endpoint_id = requireString(o.endpointId, "endpointId");
-  const answer = await ctx.core.request<{ success: boolean; error_message?: string }>({ method: "POST", path: "/internal/send-test-webhook", body: { endpoint_id } });
+  const answer = await ctx.core.request<{ success: boolean; error_message?: string }>({ expect: "success!", method: "POST", path: "/internal/send-test-webhook", body: { endpoint_id } });
   return answer.success ? ok(undefined) : err({ errorMessage: answer.error_message ?? "The test webhook could not be delivered." });
 }
 
@@ -75,6 +75,7 @@ export async function sendChatMessage(
     if (typeof m !== "object" || m === null || !ROLES.includes(m.role)) throw new ArgumentError(`messages[${i}].role must be one of ${ROLES.join(", ")}.`);
   });
   const answer = await ctx.core.request<{ content: unknown }>({
+    expect: "content*",
     method: "POST",
     path,
     body: { context_type: contextType, messages: messages.map(({ role, content }) => ({ role, content })) },
@@ -91,6 +92,6 @@ export async function saveChatMessage(ctx: AuthContext, threadId: string, messag
 
 /** @internal `GET /internal/ai-chat/{thread}`: the stored messages, oldest first. */
 export async function listChatMessages(ctx: AuthContext, threadId: string): Promise<{ messages: unknown[] }> {
-  const { messages } = await ctx.core.request<{ messages: unknown[] }>({ path: threadPath(threadId) });
+  const { messages } = await ctx.core.request<{ messages: unknown[] }>({ expect: "messages[*]", path: threadPath(threadId) });
   return { messages };
 }

@@ -11,11 +11,11 @@ import { err, ok } from "../../util/result";
 import type { Result } from "../../util/result";
 import { apiKeyFromJson } from "../client/api-keys";
 import type { ApiKey, ApiKeyJson } from "../client/api-keys";
-import type { ServerUserMethods } from "./server-user-methods";
-import { getServerUser, serverUserFromJson } from "./server-users";
+import { getServerUser } from "./server-users";
+import { serverUserFromJson } from "./server-objects";
 import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 import { deleteServerUser } from "./server-user-requests";
-import type { ServerUser, ServerUserData } from "./server-users";
+import type { ServerUser, ServerUserData, ServerUserMethods } from "./server-types";
 import type { ServerUserJson } from "./server-json";
 
 /**

@@ -14,8 +14,6 @@ import { changePermission, getPermissionOf, listPermissionsOf } from "./server-u
 import type { ServerPermissionOptions } from "./server-user-permissions";
 import { serverUserAccountMethods } from "./server-user-account";
 import type { ServerUserAccountMethods } from "./server-user-account";
-import { serverUserTeamMethods } from "./server-user-teams";
-import type { ServerUserTeamMethods } from "./server-user-teams";
 import { listServerContactChannels, createServerContactChannel } from "./server-user-channels";
 import type { ServerContactChannel, ServerContactChannelCreate } from "./server-user-channels";
 import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
@@ -55,16 +53,12 @@ const MAX_SESSION_MILLIS = 31_708_800_000;
 const YEAR_MILLIS = 31_536_000_000;
 
 /**
- * What a server can do to any user: the `ServerUser` actions, bound to that user's id (with the team actions of
- * {@link ServerUserTeamMethods} and the account actions of {@link ServerUserAccountMethods}). Reads are cached per
- * app and user; each change refreshes what it affects.
- *
+ * @internal The actions of {@link ServerUserMethods} besides the team ones (see `server-types.ts`): the user's
+ * fields, permissions, sessions, contact channels, passkeys and API keys.
  * @example
- * const user = (await server.getUser(userId))!;
- * await user.update({ displayName: "Ada", serverMetadata: { plan: "pro" } });
- * const { accessToken } = await (await user.createSession({ isImpersonation: true })).getTokens();
+ * const own: ServerUserBaseMethods = serverUserMethods(ctx, json);
  */
-export interface ServerUserMethods extends ServerUserTeamMethods, ServerUserAccountMethods {
+export interface ServerUserBaseMethods extends ServerUserAccountMethods {
   /**
    * Changes fields of the user (`PATCH /users/{id}`); setting `password` ends the user's sessions.
    * @example
@@ -231,15 +225,15 @@ export async function createServerSession(ctx: AuthContext, userId: string, opti
 /**
  * @internal The {@link ServerUserMethods} of user `userId`.
  * @example
- * const user = Object.assign(serverUserDataFromJson(ctx, json), serverUserMethods(ctx, json));
+ * const user = Object.assign(serverUserMethods(ctx, json), serverUserDataFromJson(ctx, json));
  */
-export function serverUserMethods(ctx: AuthContext, json: ServerUserJson): ServerUserMethods {
+export function serverUserMethods(ctx: AuthContext, json: ServerUserJson): ServerUserBaseMethods {
   const userId = json.id;
   const owner = { userId };
   const update = (data: ServerUserUpdate) => updateServerUser(ctx, userId, data);
   // Object.assign, not spreads into a literal: V8 builds a spread of closures into a literal on its slow path
   // (about 40 µs per user, most of what listUsers costs beyond the request).
-  return Object.assign(serverUserTeamMethods(ctx, userId), serverUserAccountMethods(ctx, json), {
+  return Object.assign(serverUserAccountMethods(ctx, json), {
     update,
     delete: () => deleteServerUser(ctx, userId),
     async setDisplayName(displayName) {
@@ -272,5 +266,5 @@ export function serverUserMethods(ctx: AuthContext, json: ServerUserJson): Serve
     },
     listApiKeys: () => listApiKeys(ctx, NO_SESSION, owner) as Promise<ApiKey<"user">[]>,
     createApiKey: (data) => createApiKey(ctx, NO_SESSION, owner, data) as Promise<ApiKey<"user", true>>,
-  } satisfies Partial<ServerUserMethods>) as ServerUserMethods;
+  } satisfies Partial<ServerUserBaseMethods>) as ServerUserBaseMethods;
 }

@@ -11,17 +11,15 @@ describe("get: deduplication and keys", () => {
     expect(calls).toHaveLength(1);
   });
 
-  test("a later get fetches again: a read never returns data older than the call (as the official SDK)", async () => {
+  test("a later get fetches again, at once: a read never returns data older than the call, and never waits for the throttle", async () => {
     const { cache, calls, time } = setup();
     const first = cache.get(["a"]);
     calls[0].resolve("A");
     await first;
     expect(cache.peek(["a"])).toBe("A"); // kept for peek/subscribers
     const second = track(cache.get(["a"]));
-    await time.advance(299);
-    expect(calls).toHaveLength(1); // throttled: fetches of one entry start 300 ms apart
-    await time.advance(1);
-    expect(calls.map((c) => c.at)).toEqual([0, 300]);
+    expect(calls.map((c) => c.at)).toEqual([0, 0]); // no time passed: the caller awaits, so no throttle
+    expect(time.pending()).toBe(1); // only the eviction countdown of the first fetch; no throttle timer
     calls[1].resolve("B");
     await flush();
     expect(second.value).toBe("B");
@@ -163,7 +161,7 @@ describe("refresh and throttle", () => {
     expect(cache.peek(["nobody"])).toBeUndefined();
   });
 
-  test("two refreshes within 300 ms: the second fetch starts at +300 ms, not before", async () => {
+  test("two refreshes within 300 ms both start at once (their callers await them)", async () => {
     const { cache, calls, time } = setup();
     cache.subscribe(["a"], () => {});
     const first = cache.get(["a"]);
@@ -171,15 +169,49 @@ describe("refresh and throttle", () => {
     await first;
 
     await time.advance(1000);
-    cache.refresh(["a"]); // t = 1000: starts at once
+    const one = cache.refresh(["a"]); // t = 1000
     expect(calls.map((c) => c.at)).toEqual([0, 1000]);
     calls[1].resolve("v1");
+    await one;
     await time.advance(100);
-    cache.refresh(["a"]); // t = 1100: throttled
+    const two = cache.refresh(["a"]); // t = 1100: not throttled
+    expect(calls.map((c) => c.at)).toEqual([0, 1000, 1100]);
+    calls[2].resolve("v2");
+    await two;
+    expect(cache.peek(["a"])).toBe("v2");
+  });
+
+  test("background refetches (invalidate of a subscribed entry) are throttled: 300 ms after the previous start", async () => {
+    const { cache, calls, time } = setup();
+    cache.subscribe(["a"], () => {});
+    const first = cache.get(["a"]);
+    calls[0].resolve("v0");
+    await first;
+    await time.advance(100);
+    cache.invalidate(["a"]); // t = 100: nobody awaits it
     await time.advance(199);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(1);
     await time.advance(1);
-    expect(calls.map((c) => c.at)).toEqual([0, 1000, 1300]);
+    expect(calls.map((c) => c.at)).toEqual([0, 300]);
+  });
+
+  test("a get arriving while a background refetch waits out the throttle starts it at once, and shares it", async () => {
+    const { cache, calls, time } = setup();
+    cache.subscribe(["a"], () => {});
+    const first = cache.get(["a"]);
+    calls[0].resolve("v0");
+    await first;
+    await time.advance(100);
+    cache.invalidate(["a"]); // queued for t = 300
+    expect(calls).toHaveLength(1);
+    const read = track(cache.get(["a"])); // t = 100
+    const again = track(cache.get(["a"]));
+    expect(calls.map((c) => c.at)).toEqual([0, 100]); // one fetch, started now
+    calls[1].resolve("v1");
+    await flush();
+    expect([read.value, again.value]).toEqual(["v1", "v1"]);
+    await time.advance(1000);
+    expect(calls).toHaveLength(2); // the cancelled throttle timer fetched nothing more
   });
 
   test("three refreshes during a running fetch make exactly one follow-up, after it ends", async () => {
@@ -206,8 +238,9 @@ describe("refresh and throttle", () => {
     calls[0].resolve("before");
     await first;
 
-    cache.refresh(["a"]); // throttled: the fetch starts at 300
-    const read = track(cache.get(["a"]));
+    cache.refresh(["a"]); // starts at once (nothing sent yet in this turn)
+    const read = track(cache.get(["a"])); // same turn: shares the refresh's fetch
+    expect(calls).toHaveLength(2);
     await time.advance(299);
     expect(read.done).toBe(false);
     expect(cache.peek(["a"])).toBe("before"); // still shown meanwhile

@@ -184,7 +184,7 @@ describe("eviction", () => {
     const s = setup();
     s.cache.subscribe(["a"], () => {});
     await fetched(s);
-    s.cache.refresh(["a"]); // throttled: waits for +300
+    s.cache.invalidate(["a"]); // a background refetch: throttled, waits for +300
     expect(s.time.created).toHaveLength(1);
     expect(s.time.created[0].unref).not.toHaveBeenCalled();
     await s.time.advance(300);
@@ -205,17 +205,19 @@ describe("defaults", () => {
     let n = 0;
     const fetcher = jest.fn(async (id: string) => `${id}${n++}`);
     const cache = createCache(fetcher);
-    cache.subscribe(["x"], () => {})();
+    const stop = cache.subscribe(["x"], () => {});
     expect(await cache.get(["x"])).toBe("x0");
-    const refreshed = cache.refresh(["x"]); // nobody subscribes any more: just forgets
-    await refreshed;
-    const read = cache.get(["x"]);
+    cache.invalidate(["x"]); // subscribed: a background refetch, throttled
     await jest.advanceTimersByTimeAsync(299);
     expect(fetcher).toHaveBeenCalledTimes(1);
     await jest.advanceTimersByTimeAsync(1);
-    expect(await read).toBe("x1");
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    stop();
+    const read = cache.get(["x"]); // a caller awaits: at once
+    expect(fetcher).toHaveBeenCalledTimes(3);
+    expect(await read).toBe("x2");
     await jest.advanceTimersByTimeAsync(4999);
-    expect(cache.peek(["x"])).toBe("x1");
+    expect(cache.peek(["x"])).toBe("x2");
     await jest.advanceTimersByTimeAsync(1);
     expect(cache.peek(["x"])).toBeUndefined();
   });

@@ -5,8 +5,7 @@ import { Button } from "../../ui/button";
 import { FormError } from "../../ui/field";
 import { ConfirmButton } from "./confirm-button";
 import { Section } from "./section";
-import type { SettingsUser } from "./types";
-import type { EndPage } from "../account-settings";
+import type { EndPage, SettingsUser } from "./types";
 
 /**
  * "Settings": sign out of this device, and delete the account (with a confirmation step) when the project allows

@@ -8,3 +8,9 @@ import type { UserHooks } from "../../hooks/user-hooks";
 export type SettingsUser = CurrentUser & UserHooks;
 /** @internal A team object from `user.useTeams()`, with its hooks. */
 export type SettingsTeam = Team & TeamHooks<TeamUser>;
+
+/** @internal Ends the page (sign-out, account deletion): shows `status` instead of the settings while `action` runs.
+ * @example
+ * const end: EndPage = async (status, action) => { setStatus(status); await action(); };
+ */
+export type EndPage = (status: string, action: () => Promise<unknown>) => Promise<void>;
