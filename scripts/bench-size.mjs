@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { installPacked } from "./bench/packed.mjs";
 import { measurePasswordPage } from "./bench/password-page.mjs";
-import { measureSizes, sizeTable } from "./bench/size.mjs";
+import { measureSizes, pageFilesTable, sizeTable } from "./bench/size.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const emulatorJs = path.join(root, "dist", "emulator.js");
@@ -21,6 +21,8 @@ try {
   const { rows, failed } = await measureSizes({ root, appDir: packed.appDir, measurePage: (files, entry) => measurePasswordPage(startEmulator, files, entry) });
   console.log(`Bytes, gzip -9 per file, from the packed package (tarball ${packed.tarballBytes} B)\n`);
   console.log(sizeTable(rows));
+  console.log(`\nThe password page's files, as Chromium fetched them\n`);
+  console.log(pageFilesTable(rows));
   if (failed) {
     console.error("\nsize budget check failed");
     process.exitCode = 1;

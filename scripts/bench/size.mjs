@@ -146,8 +146,17 @@ async function bundle(appDir, { entry, leftOut, react }) {
   const reachable = closure(["import-statement", "dynamic-import"]);
   const files = result.outputFiles.filter((f) => reachable.has(key(f))).map((f) => ({ key: key(f), name: path.basename(f.path), contents: f.contents, gzip: gz(f.contents) }));
   const inputsOf = (keys) => [...keys].flatMap((k) => Object.keys(result.metafile.outputs[k].inputs)).map(asSource);
+  const inputsByName = new Map(
+    Object.entries(result.metafile.outputs).map(([k, o]) => [
+      path.basename(k),
+      Object.entries(o.inputs)
+        .filter(([, v]) => v.bytesInOutput > 0)
+        .map(([i]) => asSource(i).replace(/^.*node_modules\//, "")),
+    ]),
+  );
   return {
     files,
+    inputsByName,
     entryName: path.basename(entryKey),
     initial: files.filter((f) => initial.has(f.key)),
     initialInputs: inputsOf(initial),
@@ -170,7 +179,7 @@ export async function measureSizes({ root, appDir, measurePage }) {
     const figures = { initial: sum(b.initial), initialFiles: b.initial.length, total: sum(b.files), totalFiles: b.files.length };
     if (e.name === PASSWORD_ENTRY && measurePage) {
       const page = await measurePage(new Map(b.files.map((f) => [f.name, f.contents])), b.entryName);
-      Object.assign(figures, { page: page.gzip, pageFiles: page.files.length });
+      Object.assign(figures, { page: page.gzip, pageFiles: page.files.length, pageFileList: page.files.map((f) => ({ ...f, inputs: b.inputsByName.get(f.name) })) });
     }
     byName.set(e.name, figures);
     const base = e.over ? byName.get(e.over) : undefined;
@@ -198,5 +207,15 @@ export function sizeTable(rows) {
         `${r.reference ? "–" : r.sign + n(r.measured)} | ${r.budget === undefined ? "–" : r.sign + r.budget} | ${r.aim === undefined ? "–" : r.sign + r.aim} | ${r.verdict}${r.leaked.length ? `; bundles ${r.leaked.join(", ")}` : ""} |`,
     );
   }
+  return lines.join("\n");
+}
+
+/** The files the password page fetched, in fetch order: bytes, gzip and the modules each holds. */
+export function pageFilesTable(rows) {
+  const row = rows.find((r) => r.pageFileList);
+  if (!row) return "";
+  const lines = ["| file | bytes | gzip -9 | modules |", "|---|---:|---:|---|"];
+  for (const f of row.pageFileList) lines.push(`| ${f.name.replace(/-[A-Z0-9]{8}\.js$/, ".js")} | ${f.bytes} | ${f.gzip} | ${(f.inputs ?? []).join(", ")} |`);
+  lines.push(`| **${row.pageFileList.length} files** | ${row.pageFileList.reduce((n, f) => n + f.bytes, 0)} | ${row.page} | |`);
   return lines.join("\n");
 }
