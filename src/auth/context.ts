@@ -3,9 +3,6 @@ import type { KnownErrors } from "../errors";
 import type { ReadCache } from "../cache";
 import type { Session } from "../session/session";
 import type { CurrentUserJson } from "../resources/client/users";
-import { ArgumentError } from "../errors/base";
-import { requireString } from "../util/validate";
-import { absoluteUrl, inBrowser } from "../urls/redirect";
 
 /**
  * The cached current user of each session. Entries are keyed by the session and the identity it holds (its
@@ -88,25 +85,3 @@ export async function completeSignIn(
 export const mfaRequired = (ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> =>
   import("./mfa").then((m) => m.goToMfa(ctx, error));
 
-/**
- * The absolute URL an e-mail link should open: `given` when the caller passed one, else `page` on the current
- * site. Outside a browser there is no current site, so the caller must pass it.
- * @internal
- */
-export function emailCallbackUrl(given: string | undefined, page: string, method: string): string {
-  if (given !== undefined) {
-    requireString(given, "callbackUrl");
-    try {
-      // Both parses inside: in a browser, absoluteUrl itself throws a TypeError for a URL it cannot read.
-      const url = absoluteUrl(given);
-      new URL(url);
-      return url;
-    } catch {
-      throw new ArgumentError(`callbackUrl must be an absolute URL (or, in a browser, one relative to the page), got ${JSON.stringify(given)}.`);
-    }
-  }
-  if (!inBrowser()) {
-    throw new ArgumentError(`${method} needs { callbackUrl } outside a browser: the absolute URL the e-mail's link should open.`);
-  }
-  return absoluteUrl(page);
-}

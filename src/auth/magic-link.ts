@@ -4,7 +4,8 @@ import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { botChallengeFailed } from "./bot-challenge";
-import { completeSignIn, emailCallbackUrl, forgetSession, mfaRequired } from "./context";
+import { completeSignIn, forgetSession, mfaRequired } from "./context";
+import { emailCallbackUrl } from "./email-callback";
 import type { AuthContext, TokenResponse } from "./context";
 
 /** @internal `POST /auth/otp/send-sign-in-code`: e-mails a magic link and a one-time code; returns the nonce. */
