@@ -10,12 +10,21 @@
 // The React entries with `react: "external"` leave the app's react and react-dom out and are limited by the bytes
 // they add over the password entry's same figure (`over`).
 import { build } from "esbuild";
-import { cpSync } from "node:fs";
+import { cpSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 
-// Module paths as the fixtures' patterns name them: the package's dist/browser/x.js is matched as src/x.ts.
+// Module paths as the fixtures' patterns name them: the package's dist/browser/x.js is matched as src/x.ts, and its
+// client-core.js (scripts/browser-tree.mjs) as every module it holds (named by esbuild's "// src/…" comments), so a
+// module that must stay out of a bundle is found there too.
 const asSource = (input) => input.replace(/^.*node_modules\/latchkey\/dist\/browser\//, "src/").replace(/\.jsx?$/, ".ts");
+const coreModules = new Map();
+const expand = (appDir) => (input) => {
+  if (!input.endsWith("latchkey/dist/browser/client-core.js")) return [asSource(input)];
+  const file = path.join(appDir, "node_modules", "latchkey", "dist", "browser", "client-core.js");
+  if (!coreModules.has(file)) coreModules.set(file, [...new Set(readFileSync(file, "utf8").match(/^\/\/ src\/\S+\.tsx?$/gm).map((c) => c.slice(3)))]);
+  return coreModules.get(file);
+};
 
 const SERVER_ONLY_STORES = /^\.\/(nextjs-cookie|request)(\.js)?$/;
 const CLI_LOGIN = /\/auth\/cli-login(\.js)?$/;
@@ -39,7 +48,8 @@ export const entries = [
     name: "whole client surface (all but OAuth, passkeys, MFA, CLI)",
     entry: "client-surface-entry.ts",
     limits: "total",
-    budget: 40_000,
+    // Per file as served, over every file the entry can load (36 files): the source tree's one-file figure was 26,000.
+    budget: 36_000,
     aim: 30_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/],
     leftOut: [/\/auth\/(oauth|cli|passkey)/, SERVER_ONLY_STORES],
@@ -48,7 +58,10 @@ export const entries = [
     name: "full client (every flow)",
     entry: "full-client-entry.ts",
     limits: "total",
-    budget: 54_000,
+    // Per file as served, over every file the entry can load (40 files). On the source tree, as one file, the budget
+    // was 34,500 (34,000 until answers were checked, #13: decoding every 2xx as a JSON object with the fields each
+    // method reads, UnexpectedResponseError and 5xx retries for idempotent requests cost about 360 B).
+    budget: 48_000,
     aim: 40_000,
     forbidden: [...BROWSER_FORBIDDEN],
     // promptCliLogin is called by a command-line program in Node, never by a page (which confirms the login with
@@ -80,6 +93,7 @@ export const entries = [
     entry: "react-handler-entry.tsx",
     react: "external",
     limits: "total",
+    budget: 85_000,
     aim: 60_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/react(-dom)?\//],
     leftOut: [SERVER_ONLY_STORES, CLI_LOGIN],
@@ -89,6 +103,7 @@ export const entries = [
     entry: "react-app-entry.tsx",
     react: "bundled",
     limits: "total",
+    budget: 160_000,
     aim: 100_000,
     forbidden: BROWSER_FORBIDDEN,
     leftOut: [SERVER_ONLY_STORES, CLI_LOGIN],
@@ -145,7 +160,7 @@ async function bundle(appDir, { entry, leftOut, react }) {
   const initial = closure(["import-statement"]);
   const reachable = closure(["import-statement", "dynamic-import"]);
   const files = result.outputFiles.filter((f) => reachable.has(key(f))).map((f) => ({ key: key(f), name: path.basename(f.path), contents: f.contents, gzip: gz(f.contents) }));
-  const inputsOf = (keys) => [...keys].flatMap((k) => Object.keys(result.metafile.outputs[k].inputs)).map(asSource);
+  const inputsOf = (keys) => [...keys].flatMap((k) => Object.keys(result.metafile.outputs[k].inputs)).flatMap(expand(appDir));
   const inputsByName = new Map(
     Object.entries(result.metafile.outputs).map(([k, o]) => [
       path.basename(k),
