@@ -1,5 +1,9 @@
 // Builds dist/browser/: the package's ES modules for bundlers. package.json sends every consumer that is not Node
-// there (the "node" export condition keeps Node on the bundled dist/index.js, which loads faster).
+// there (the "node" export condition keeps Node on the bundled dist/index.js, which loads faster). `latchkey/react`
+// has no "node" branch: its entry is a "use client" module, and Next.js (any framework with server components)
+// loads in the browser the very file its server layer resolved, so server and browser must resolve one file. With
+// dist/react.js for Node and dist/browser for browsers, a page held two copies of the React context
+// (<LatchkeyProvider> from one, the handler page's hooks from the other) and the Next.js example failed.
 //
 // Two kinds of files, imports rewritten to the built files' names:
 // - dist/browser/client-core.js holds the modules every browser page with a ClientApp runs: the static import
