@@ -25,8 +25,15 @@ async function markReactEntryClient(): Promise<void> {
   }
 }
 
+// After the bundled ES modules (for Node): dist/browser, one file per module, for bundlers (see scripts/browser-tree.mjs).
+async function afterEsmBuild(): Promise<void> {
+  await markReactEntryClient();
+  const { buildBrowserTree } = await import("./scripts/browser-tree.mjs");
+  await buildBrowserTree(process.cwd());
+}
+
 export default defineConfig([
-  { ...sdk, format: ["esm"], clean: true, onSuccess: markReactEntryClient },
+  { ...sdk, format: ["esm"], clean: true, onSuccess: afterEsmBuild },
   { ...sdk, format: ["cjs"], noExternal: esmOnlyDependencies, onSuccess: markReactEntryClient },
   {
     // The emulator and its command line: Node only.

@@ -82,7 +82,7 @@ export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin/ad
 export type { ProjectOnboardingStatus } from "./resources/admin/admin-project";
 export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/admin/admin-project-config";
 export type { CurrentInternalUser, InternalUserMethods } from "./apps/internal-user";
-export { AccessTokenVerificationError } from "./server/verify-access-token";
+export { AccessTokenVerificationError } from "./server/access-token-errors";
 export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./server/verify-access-token";
 export type { AppOptions } from "./apps/options";
 export type { ClientAppOptions } from "./apps/client-app";

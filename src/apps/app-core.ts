@@ -185,16 +185,10 @@ export class AppCore {
   }
 
   /**
-   * A project owner's session for admin requests: a user of the platform's `internal` project whose access
-   * token goes in `x-stack-admin-access-token` (refreshed against the internal project).
+   * @internal A new access token for `refreshToken` of `projectId` (this app's project, or `"internal"` for a project
+   * owner's session, see apps/owner-session.ts).
    */
-  useProjectOwnerSession(init: TokenStoreInit): void {
-    const store = resolveTokenStore(init, { projectId: "internal" });
-    if (!store) throw new ArgumentError("projectOwnerSession must be a token store or { accessToken, refreshToken }.");
-    this.http.adminSession = new Session(store, (token) => this.refreshAccessToken(token, "internal"));
-  }
-
-  private async refreshAccessToken(refreshToken: string, projectId = this.projectId): Promise<string> {
+  async refreshAccessToken(refreshToken: string, projectId = this.projectId): Promise<string> {
     const body = await sendRequest<{ access_token: string }>(this.http, {
       expect: "access_token",
       method: "POST",

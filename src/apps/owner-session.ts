@@ -1,5 +1,7 @@
 import { ArgumentError } from "../errors/base";
+import { resolveTokenStore } from "../token-stores/resolve";
 import type { TokenStoreInit } from "../token-stores/types";
+import { Session } from "../session/session";
 import type { AppCore } from "./app-core";
 
 /**
@@ -53,6 +55,9 @@ export function useProjectOwnerSession(core: AppCore, owner: ProjectOwnerSession
       markAccessTokenExpired: (token) => session.markAccessTokenExpired(last?.token === token ? last : undefined),
     };
   } else {
-    core.useProjectOwnerSession(owner as TokenStoreInit);
+    // A user of the platform's `internal` project: its session refreshes against that project.
+    const store = resolveTokenStore(owner as TokenStoreInit, { projectId: "internal" });
+    if (!store) throw new ArgumentError("projectOwnerSession must be a token store or { accessToken, refreshToken }.");
+    core.http.adminSession = new Session(store, (token) => core.refreshAccessToken(token, "internal"));
   }
 }

@@ -2,9 +2,6 @@ import type { AppCore } from "../apps/app-core";
 import type { ReadCache } from "../cache";
 import type { Session } from "../session/session";
 import type { CurrentUserJson } from "../resources/client/users";
-import { ArgumentError } from "../errors/base";
-import { requireString } from "../util/validate";
-import { absoluteUrl, inBrowser } from "../urls/redirect";
 
 /**
  * The cached current user of each session. Entries are keyed by the session and the identity it holds (its
@@ -76,27 +73,4 @@ export async function completeSignIn(
   await ctx.core.signIn(session, tokens);
   forgetSession(ctx, session);
   if (!options.noRedirect) await ctx.core.redirectToHandler(options.isNewUser ? "afterSignUp" : "afterSignIn", { replace: true });
-}
-
-/**
- * The absolute URL an e-mail link should open: `given` when the caller passed one, else `page` on the current
- * site. Outside a browser there is no current site, so the caller must pass it.
- * @internal
- */
-export function emailCallbackUrl(given: string | undefined, page: string, method: string): string {
-  if (given !== undefined) {
-    requireString(given, "callbackUrl");
-    try {
-      // Both parses inside: in a browser, absoluteUrl itself throws a TypeError for a URL it cannot read.
-      const url = absoluteUrl(given);
-      new URL(url);
-      return url;
-    } catch {
-      throw new ArgumentError(`callbackUrl must be an absolute URL (or, in a browser, one relative to the page), got ${JSON.stringify(given)}.`);
-    }
-  }
-  if (!inBrowser()) {
-    throw new ArgumentError(`${method} needs { callbackUrl } outside a browser: the absolute URL the e-mail's link should open.`);
-  }
-  return absoluteUrl(page);
 }

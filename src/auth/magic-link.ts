@@ -4,7 +4,8 @@ import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { botChallengeFailed } from "./bot-challenge";
-import { completeSignIn, emailCallbackUrl, forgetSession } from "./context";
+import { completeSignIn, forgetSession } from "./context";
+import { emailCallbackUrl } from "./email-callback";
 import { mfaRequired } from "./mfa-required";
 import type { AuthContext, TokenResponse } from "./context";
 

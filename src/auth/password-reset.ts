@@ -1,7 +1,7 @@
 import { optionalObject, requireString } from "../util/validate";
 import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
-import { emailCallbackUrl } from "./context";
+import { emailCallbackUrl } from "./email-callback";
 import type { AuthContext } from "./context";
 import { checkNewPassword } from "./password-rules";
 

@@ -7,7 +7,8 @@ import { inBrowser } from "../urls/redirect";
 import { err } from "../util/result";
 import type { Result } from "../util/result";
 import { botChallengeFailed } from "./bot-challenge";
-import { completeSignIn, emailCallbackUrl } from "./context";
+import { completeSignIn } from "./context";
+import { emailCallbackUrl } from "./email-callback";
 import type { AuthContext, TokenResponse } from "./context";
 import { checkNewPassword } from "./password-rules";
 

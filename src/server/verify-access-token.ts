@@ -73,10 +73,10 @@ const JWKS_PATH_QUERY: Record<AccessTokenKind, Record<string, string>> = {
  * jose is loaded on the first verification, not when the package is imported: most importers (browsers, servers that
  * only call the platform) never verify a token locally, and loading jose costs Node tens of milliseconds.
  */
-type Jose = typeof import("jose");
+type Jose = typeof import("./jose");
 let jose: Promise<Jose> | undefined;
 const loadJose = (): Promise<Jose> =>
-  (jose ??= import("jose").catch((e: unknown) => {
+  (jose ??= import("./jose").catch((e: unknown) => {
     jose = undefined; // a failed load is tried again on the next verification
     throw e;
   }));

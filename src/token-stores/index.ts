@@ -5,6 +5,7 @@ export { createCookieTokenStore } from "./cookie";
 export type { CookieTokenStoreOptions } from "./cookie";
 export { createNextjsCookieTokenStore } from "./nextjs-cookie";
 export { createRequestTokenStore, readRequestHeader, readRequestTokens } from "./request";
-export { decodeAuthorizationHeader, encodeAuthorizationHeader } from "./authorization-header";
+export { encodeAuthorizationHeader } from "./authorization-header";
+export { decodeAuthorizationHeader } from "./authorization-header-read";
 export { checkToken, toTokenPair } from "./validate";
 export { resolveTokenStore } from "./resolve";

@@ -1,11 +1,12 @@
 import { ArgumentError } from "../errors/base";
-import { decodeAuthorizationHeader } from "./authorization-header";
+import { decodeAuthorizationHeader } from "./authorization-header-read";
 import { parseCookieHeader, readCookieTokens } from "./cookie-format";
 import { createMemoryTokenStore } from "./memory";
 import type { RequestLike, TokenPair, TokenStore } from "./types";
 import { toTokenPair } from "./validate";
 
-export { decodeAuthorizationHeader, encodeAuthorizationHeader } from "./authorization-header";
+export { encodeAuthorizationHeader } from "./authorization-header";
+export { decodeAuthorizationHeader } from "./authorization-header-read";
 
 /**
  * One header of a {@link RequestLike}: through `headers.get(name)` when there is one, otherwise looked up in the

@@ -1,5 +1,6 @@
 import type { AuthContext } from "../../auth/context";
-import { currentUserChanged, emailCallbackUrl } from "../../auth/context";
+import { currentUserChanged } from "../../auth/context";
+import { emailCallbackUrl } from "../../auth/email-callback";
 import { optionalBoolean, optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { emailCallbackUrl } from "../../auth/context";
+import { emailCallbackUrl } from "../../auth/email-callback";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";

@@ -1,5 +1,6 @@
 import type { AuthContext } from "../../auth/context";
-import { currentUserChanged, emailCallbackUrl, forgetSession } from "../../auth/context";
+import { currentUserChanged, forgetSession } from "../../auth/context";
+import { emailCallbackUrl } from "../../auth/email-callback";
 import { checkNewPassword } from "../../auth/password-rules";
 import { optionalBoolean, optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { emailCallbackUrl } from "../../auth/context";
+import { emailCallbackUrl } from "../../auth/email-callback";
 import { checkNewPassword } from "../../auth/password-rules";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
