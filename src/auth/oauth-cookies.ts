@@ -1,5 +1,5 @@
+import Cookies from "js-cookie";
 import { calculatePKCECodeChallenge, generateRandomCodeVerifier, generateRandomState } from "oauth4webapi";
-import { readCookie, removeCookie, writeCookie } from "../token-stores/document-cookie";
 
 /**
  * How long the PKCE verifier cookie of an OAuth flow lives, in seconds.
@@ -33,7 +33,7 @@ export async function saveVerifierAndState(): Promise<{ state: string; codeChall
   const codeChallenge = await calculatePKCECodeChallenge(codeVerifier);
   const state = generateRandomState();
   const expires = new Date(Date.now() + OAUTH_VERIFIER_MAX_AGE_S * 1000);
-  for (const name of verifierCookieNames(state)) writeCookie(name, codeVerifier, { path: "/", sameSite: "Lax", secure: secure(), expires });
+  for (const name of verifierCookieNames(state)) Cookies.set(name, codeVerifier, { path: "/", sameSite: "Lax", secure: secure(), expires });
   return { state, codeChallenge };
 }
 
@@ -46,12 +46,12 @@ export async function saveVerifierAndState(): Promise<{ state: string; codeChall
  */
 export function consumeVerifier(state: string): string | null {
   const names = verifierCookieNames(state);
-  const verifier = names.map((name) => readCookie(name)).find((value) => !!value) ?? null;
+  const verifier = names.map((name) => Cookies.get(name)).find((value) => !!value) ?? null;
   if (!verifier) return null;
   // The official SDK may have written them partitioned (CHIPS) on https; a partitioned cookie is only removed by a
   // removal that says so.
   for (const partitioned of secure() ? [false, true] : [false]) {
-    for (const name of names) removeCookie(name, { path: "/", secure: secure(), ...(partitioned ? { partitioned, sameSite: "None" as const } : {}) });
+    for (const name of names) Cookies.remove(name, { path: "/", secure: secure(), ...(partitioned ? { partitioned, sameSite: "None" } : {}) });
   }
   return verifier;
 }

@@ -13,7 +13,7 @@
  * @internal
  * @module
  */
-import { readCookie, removeCookie, writeCookie } from "../token-stores/document-cookie";
+import Cookies from "js-cookie";
 import type { TokenPair } from "../token-stores/types";
 import { accessTokenExpiresAt, MIN_TOKEN_VALIDITY_MS } from "./jwt";
 import type { Session } from "./session";
@@ -127,7 +127,7 @@ interface Marker {
 }
 
 const readMarker = (name: string): Marker | null => {
-  const [until, id] = (readCookie(name) ?? "").split(":");
+  const [until, id] = (Cookies.get(name) ?? "").split(":");
   return id && Number(until) > Date.now() ? { id, until: Number(until) } : null;
 };
 
@@ -153,13 +153,13 @@ async function withMarker(name: string, waitMs: number, work: () => Promise<Toke
         if (done) return done;
       } else {
         const until = Date.now() + waitMs;
-        writeCookie(name, `${until}:${id}`, { ...cookieAttributes(), expires: new Date(until) });
+        Cookies.set(name, `${until}:${id}`, { ...cookieAttributes(), expires: new Date(until) });
         // Two tabs may have put it up at once: the last write wins, and the other tab waits.
         await sleep(SETTLE_MS);
       }
     }
     return await work();
   } finally {
-    if (readMarker(name)?.id === id) removeCookie(name, cookieAttributes());
+    if (readMarker(name)?.id === id) Cookies.remove(name, cookieAttributes());
   }
 }

@@ -1,6 +1,6 @@
+import Cookies from "js-cookie";
 import { ArgumentError } from "../errors/base";
 import { parentDomains, parseCookieHeader, planCookieWrite, readCookieTokens } from "./cookie-format";
-import { removeCookie, writeCookie } from "./document-cookie";
 import type { TokenPair, TokenStore } from "./types";
 import { samePair } from "./validate";
 
@@ -95,10 +95,10 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions): TokenS
       const secure = location.protocol === "https:";
       for (const [name, value, days] of planCookieWrite(parseCookieHeader(document.cookie), projectId, tokens, secure)) {
         const attributes = { path: "/", sameSite: "Lax" as const, secure: secure || name.startsWith("__Host-") };
-        if (value !== null) writeCookie(name, value, { ...attributes, expires: days });
+        if (value !== null) Cookies.set(name, value, { ...attributes, expires: days });
         else {
           const domains = name.includes("--custom-") ? parentDomains(location.hostname) : [];
-          for (const domain of [undefined, ...domains]) removeCookie(name, { ...attributes, domain });
+          for (const domain of [undefined, ...domains]) Cookies.remove(name, { ...attributes, domain });
         }
       }
       last = { accessToken: tokens.accessToken ?? null, refreshToken: tokens.refreshToken ?? null };

@@ -30,8 +30,8 @@ const EXPORTED_VALUES = [
   "StackAdminApp",
   "stackAppInternalsSymbol",
 ] as const;
-// The three of the design (jose, oauth4webapi, @simplewebauthn/browser), plus the two that latchkey/react's TOTP set-up loads on demand (see README, Dependencies).
-const EXPECTED_DEPENDENCIES = ["@oslojs/otp", "@simplewebauthn/browser", "jose", "oauth4webapi", "uqr"];
+// The four of the design, plus the two that latchkey/react's TOTP set-up loads on demand (see README, Dependencies).
+const EXPECTED_DEPENDENCIES = ["@oslojs/otp", "@simplewebauthn/browser", "jose", "js-cookie", "oauth4webapi", "uqr"];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Child processes

@@ -28,21 +28,3 @@ export function clearCookies(domains: string[] = [], secure = false): void {
 
 export const structured = (refreshToken: string, updatedAt?: number): string =>
   JSON.stringify(updatedAt === undefined ? { refresh_token: refreshToken } : { refresh_token: refreshToken, updated_at_millis: updatedAt });
-
-/** Records every `document.cookie = …` the page makes from now on (the cookies are still written). */
-export function recordCookieWrites(): string[] {
-  const written: string[] = [];
-  const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, "cookie")!;
-  jest.spyOn(document, "cookie", "set").mockImplementation((v: string) => {
-    written.push(v);
-    descriptor.set!.call(document, v);
-  });
-  return written;
-}
-
-/**
- * A cookie value as js-cookie writes it (percent-encoded except for the characters cookies allow): what the
- * official SDK writes, and what latchkey kept writing when it stopped depending on js-cookie.
- */
-export const jsCookieValue = (value: string): string =>
-  encodeURIComponent(value).replace(/%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g, decodeURIComponent);
