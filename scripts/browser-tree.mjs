@@ -9,8 +9,12 @@
 // - dist/browser/client-core.js holds the modules every browser page with a ClientApp runs: the static import
 //   closure of src/apps/client-app.ts (and CORE_SEEDS), plus CORE_LAZY, the modules ClientApp loads with import() on a path every
 //   page takes (reading the user, a cookie session). Bundled into this one file, those import()s need no fetch.
-// - every other module (server and admin code, the React layer, flows ClientApp loads on demand) is one file of
-//   its own, as in src/ (the emulator's excepted: Node only, see tsup.config.ts).
+// - dist/browser/server-core.js holds the rest of what `import("latchkey")` loads at once: the static import closure
+//   of src/index.ts (ServerApp, AdminApp, the public helpers) minus the client core. No browser page reaches it (an
+//   app's bundler drops it: nothing a page uses is in it), and Node reads 3 files of the package at import instead
+//   of one per module (Node 20 pays about 0.35 ms per file).
+// - every other module (the React layer, flows and resources loaded on demand) is one file of its own, as in src/
+//   (the emulator's excepted: Node only, see tsup.config.ts).
 //
 // Why: an app's bundler tree-shakes the parts of a file (the package says sideEffects: false), but code splitting
 // cuts a bundle into files, and esbuild gives every module its own chunk unless all the same entries (the app's
@@ -33,6 +37,7 @@ const SOURCE_SUFFIXES = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 const CORE_SEEDS = ["apps/client-app.ts", "errors/oauth-callback.ts"];
 export const CORE_LAZY = ["apps/current-user.ts", "session/cross-tab.ts"];
 export const CORE_FILE = "client-core.js";
+export const SERVER_CORE_FILE = "server-core.js";
 /** Modules that must never be part of the client core (it ships to every browser page). */
 const NEVER_IN_CORE = [/^apps\/(server|admin)-app/, /^resources\/(server|admin)\//, /^server\//, /^emulator\//, /^react\//];
 
@@ -51,13 +56,16 @@ const shared = {
   logLevel: "error",
 };
 
-/** The client core's modules (paths relative to src/): the static closure of CORE_SEEDS and CORE_LAZY. */
-async function coreMembers(src) {
-  const lazy = new Set(CORE_LAZY.map((m) => path.join(src, m)));
+/**
+ * The static import closure of `seeds` (paths relative to src/), with the `lazy` modules' import()s followed too
+ * (they are bundled in, see inlineLazy). Returns module paths relative to src/.
+ */
+async function staticClosure(src, seeds, lazy = []) {
+  const lazyFiles = new Set(lazy.map((m) => path.join(src, m)));
   const result = await build({
     ...shared,
     absWorkingDir: src,
-    entryPoints: CORE_SEEDS.map((m) => path.join(src, m)),
+    entryPoints: seeds.map((m) => path.join(src, m)),
     write: false,
     metafile: true,
     outdir: "out",
@@ -68,27 +76,32 @@ async function coreMembers(src) {
           b.onResolve({ filter: /^\./ }, (args) => {
             if (args.kind !== "dynamic-import") return undefined;
             const file = resolveSource(args.resolveDir, args.path);
-            return file && lazy.has(file) ? { path: file } : { path: args.path, external: true };
+            return file && lazyFiles.has(file) ? { path: file } : { path: args.path, external: true };
           });
         },
       },
     ],
   });
-  const members = Object.keys(result.metafile.inputs).map(slash);
+  return Object.keys(result.metafile.inputs).map(slash);
+}
+
+/** The client core's modules (paths relative to src/): the static closure of CORE_SEEDS and CORE_LAZY. */
+async function coreMembers(src) {
+  const members = await staticClosure(src, CORE_SEEDS, CORE_LAZY);
   const wrong = members.filter((m) => NEVER_IN_CORE.some((re) => re.test(m)));
   if (wrong.length) throw new Error(`browser tree: the client core (what ${CORE_SEEDS.join(", ")} import) must not hold ${wrong.join(", ")}`);
   return new Set(members);
 }
 
 /**
- * While client-core.js is built: `import("./x")` of a CORE_LAZY module becomes `Promise.resolve({ a, b })` over a
+ * While a group file is built: `import("./x")` of a module bundled into it (CORE_LAZY for the client core) becomes `Promise.resolve({ a, b })` over a
  * static `import { a, b } from "./x"` (every export of x). Left as import(), esbuild would keep it inside one file by
  * wrapping the module and everything it imports in lazy initialisers, which no bundler can tree-shake; a namespace
  * import would need esbuild's `__export` helper, which apps' bundlers put in a chunk of its own. Node's files (tsup)
  * keep the import().
  */
-const inlineCoreLazy = (src, exportsOf) => ({
-  name: "inline-core-lazy",
+const inlineLazy = (src, exportsOf) => ({
+  name: "inline-lazy",
   setup(b) {
     b.onLoad({ filter: /\.tsx?$/ }, (args) => {
       let text = readFileSync(args.path, "utf8");
@@ -113,11 +126,11 @@ async function exportsOf(src, files) {
 }
 
 /**
- * Marks relative imports external, pointing at the built file of the module they name (client-core.js for a core
- * module). `fromDir(args)` is the output directory of the importing file, relative to src/. Core modules are bundled
- * when `bundleCore` (building client-core.js itself).
+ * Marks relative imports external, pointing at the built file of the module they name (its group's file, e.g.
+ * client-core.js, for a grouped module). `groups` maps a module (relative to src/) to its group file. While group
+ * file `building` is built, its own members are bundled instead.
  */
-const rewriteImports = (src, core, { bundleCore }) => ({
+const rewriteImports = (src, groups, building) => ({
   name: "rewrite-imports",
   setup(b) {
     b.onResolve({ filter: /^\./ }, (args) => {
@@ -125,15 +138,41 @@ const rewriteImports = (src, core, { bundleCore }) => ({
       const file = resolveSource(args.resolveDir, args.path);
       if (!file) return { errors: [{ text: `browser tree: cannot find the module ${args.path} imported by ${args.importer}` }] };
       const module = slash(path.relative(src, file));
-      if (core.has(module) && bundleCore) return { path: file };
-      const built = core.has(module) ? CORE_FILE : module.replace(/\.tsx?$/, ".js");
-      // Output files sit where their sources sit under src/, client-core.js at the top.
-      const fromDir = bundleCore ? src : args.resolveDir;
+      const group = groups.get(module);
+      if (building && group === building) return { path: file };
+      const built = group ?? module.replace(/\.tsx?$/, ".js");
+      // Output files sit where their sources sit under src/, group files at the top.
+      const fromDir = building ? src : args.resolveDir;
       const target = slash(path.relative(fromDir, path.join(src, built)));
       return { path: target.startsWith(".") ? target : `./${target}`, external: true };
     });
   },
 });
+
+/**
+ * Builds group file `file` (at the top of `outdir`): one module re-exporting every member's exports, `inline` the
+ * members whose import()s are bundled in. Two members exporting different things under one name would make that
+ * name ambiguous (esbuild leaves it out): refused.
+ */
+async function buildGroup(root, src, outdir, file, members, groups, inline) {
+  const memberExports = await exportsOf(src, members.map((m) => path.join(src, m)));
+  const inlineExports = new Map(inline.map((m) => [path.join(src, m), memberExports.get(path.join(src, m))]));
+  const entry = members.map((m) => `export * from ${JSON.stringify("./" + m.replace(/\.tsx?$/, ""))};`).join("\n");
+  const built = await build({
+    ...shared,
+    absWorkingDir: root,
+    stdin: { contents: entry, resolveDir: src, sourcefile: file.replace(/\.js$/, ".ts"), loader: "ts" },
+    outfile: path.join(outdir, file),
+    metafile: true,
+    plugins: [rewriteImports(src, groups, file), inlineLazy(src, inlineExports)],
+  });
+  if (/__coreLazy/.test(built.outputFiles?.[0]?.text ?? readFileSync(path.join(outdir, file), "utf8"))) {
+    throw new Error(`browser tree: ${file} kept an unresolved name of inlineLazy`);
+  }
+  const exported = new Set(Object.values(built.metafile.outputs)[0].exports);
+  const missing = [...memberExports].flatMap(([f, names]) => names.filter((n) => !exported.has(n)).map((n) => `${n} (${path.relative(src, f)})`));
+  if (missing.length) throw new Error(`browser tree: ${file} cannot export ${missing.join(", ")}: exported by two of its modules`);
+}
 
 /** Builds dist/browser from src/ under `root`; resolves to the number of source modules it holds. */
 export async function buildBrowserTree(root) {
@@ -143,33 +182,22 @@ export async function buildBrowserTree(root) {
   const modules = readdirSync(src, { recursive: true })
     .map((f) => slash(String(f)))
     .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts") && !f.startsWith("emulator/"));
-  // The core: one module re-exporting every core module's exports. Two core modules exporting different things
-  // under one name would make that name ambiguous (esbuild leaves it out): refused.
-  const memberExports = await exportsOf(src, [...core].map((m) => path.join(src, m)));
-  const lazyExports = new Map(CORE_LAZY.map((m) => [path.join(src, m), memberExports.get(path.join(src, m))]));
-  const coreEntry = [...core].map((m) => `export * from ${JSON.stringify("./" + m.replace(/\.tsx?$/, ""))};`).join("\n");
-  const built = await build({
-    ...shared,
-    absWorkingDir: root,
-    stdin: { contents: coreEntry, resolveDir: src, sourcefile: "client-core.ts", loader: "ts" },
-    outfile: path.join(outdir, CORE_FILE),
-    metafile: true,
-    plugins: [rewriteImports(src, core, { bundleCore: true }), inlineCoreLazy(src, lazyExports)],
-  });
-  if (/__coreLazy/.test(built.outputFiles?.[0]?.text ?? readFileSync(path.join(outdir, CORE_FILE), "utf8"))) {
-    throw new Error(`browser tree: ${CORE_FILE} kept an unresolved name of inlineCoreLazy`);
-  }
-  const exported = new Set(Object.values(built.metafile.outputs)[0].exports);
-  const missing = [...memberExports].flatMap(([file, names]) => names.filter((n) => !exported.has(n)).map((n) => `${n} (${path.relative(src, file)})`));
-  if (missing.length) throw new Error(`browser tree: ${CORE_FILE} cannot export ${missing.join(", ")}: exported by two core modules`);
+  // The server core: what src/index.ts loads at once beside the client core. Its import()s of its own members are
+  // bundled in (so nothing is wrapped in lazy initialisers); import()s of other modules stay.
+  const serverMembers = (await staticClosure(src, ["index.ts"])).filter((m) => !core.has(m) && m !== "index.ts");
+  const groups = new Map([...[...core].map((m) => [m, CORE_FILE]), ...serverMembers.map((m) => [m, SERVER_CORE_FILE])]);
+  await buildGroup(root, src, outdir, CORE_FILE, [...core], groups, CORE_LAZY);
+  const server = new Set(serverMembers);
+  const serverLazy = modules.filter((m) => server.has(m));
+  await buildGroup(root, src, outdir, SERVER_CORE_FILE, serverMembers, groups, serverLazy);
   // Every other module: one file each.
   await build({
     ...shared,
     absWorkingDir: root,
-    entryPoints: modules.filter((m) => !core.has(m)).map((m) => path.join(src, m)),
+    entryPoints: modules.filter((m) => !groups.has(m)).map((m) => path.join(src, m)),
     outbase: src,
     outdir,
-    plugins: [rewriteImports(src, core, { bundleCore: false })],
+    plugins: [rewriteImports(src, groups, null)],
   });
   // As dist/react.js: the React entry is client code for frameworks with server components.
   const reactEntry = path.join(outdir, "react", "index.js");
