@@ -23,7 +23,7 @@ import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "../urls/handler-urls";
 import { inBrowser } from "../urls/redirect";
 import { CLIENT_VERSION } from "../version";
-import { stackAppInternalsSymbol } from "../compat/internals-symbol";
+import { STACK_APP_INTERNALS as stackAppInternalsSymbol } from "../compat/internals-symbol";
 import type { AppInternals, StackClientAppJson } from "../compat/internals-types";
 import type { PartialUserOptions, TokenPartialUser } from "../auth/partial-user";
 

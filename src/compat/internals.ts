@@ -4,7 +4,7 @@ import { ArgumentError } from "../errors/base";
 import type { AppOptions } from "../apps/options";
 import type { AppInternals, StackClientAppJson } from "./internals-types";
 import { ClientApp } from "../apps/client-app";
-import { stackAppInternalsSymbol as SYMBOL } from "./internals-symbol";
+import { STACK_APP_INTERNALS as SYMBOL } from "./internals-symbol";
 
 const apps = new Map<string, object>();
 let counter = 0;
