@@ -1,11 +1,10 @@
-// Builds dist/browser/: the package's ES modules for bundlers. package.json sends every consumer that is not Node
-// there (the "node" export condition keeps Node on the bundled dist/index.js, which loads faster). `latchkey/react`
-// has no "node" branch: its entry is a "use client" module, and Next.js (any framework with server components)
-// loads in the browser the very file its server layer resolved, so server and browser must resolve one file. With
-// dist/react.js for Node and dist/browser for browsers, a page held two copies of the React context
-// (<LatchkeyProvider> from one, the handler page's hooks from the other) and the Next.js example failed.
+// Builds dist/browser/: the package's ES modules, for every `import` of `latchkey` and `latchkey/react` (bundlers and
+// Node alike; `require` gets tsup's CommonJS files). One tree for both entries, everywhere: a Next.js page loads in
+// the browser the very file its server layer resolved for a "use client" module, and a process that loaded the two
+// entries from two trees would hold two copies of every class, WeakMap and React context (the Next.js example
+// failed that way).
 //
-// Two kinds of files, imports rewritten to the built files' names:
+// Group files and one file per module, imports rewritten to the built files' names:
 // - dist/browser/client-core.js holds the modules every browser page with a ClientApp runs: the static import
 //   closure of src/apps/client-app.ts (and CORE_SEEDS), plus CORE_LAZY, the modules ClientApp loads with import() on a path every
 //   page takes (reading the user, a cookie session). Bundled into this one file, those import()s need no fetch.
@@ -13,8 +12,11 @@
 //   of src/index.ts (ServerApp, AdminApp, the public helpers) minus the client core. No browser page reaches it (an
 //   app's bundler drops it: nothing a page uses is in it), and Node reads 3 files of the package at import instead
 //   of one per module (Node 20 pays about 0.35 ms per file).
-// - every other module (the React layer, flows and resources loaded on demand) is one file of its own, as in src/
-//   (the emulator's excepted: Node only, see tsup.config.ts).
+// - dist/browser/client-lazy.js: the modules ClientApp loads on demand that the server core imports statically.
+// - The React layer stays one file per module: grouped, its top-level calls (createContext, memo, …) would keep
+//   every page's code in every React bundle (provider + useUser grew from +3.3 kB to +9.2 kB).
+// - every other module (flows, resources and pages loaded on demand, the two entries) is one file of its own, as in
+//   src/ (the emulator's excepted: Node only, see tsup.config.ts).
 //
 // Why: an app's bundler tree-shakes the parts of a file (the package says sideEffects: false), but code splitting
 // cuts a bundle into files, and esbuild gives every module its own chunk unless all the same entries (the app's
@@ -38,6 +40,7 @@ const CORE_SEEDS = ["apps/client-app.ts", "errors/oauth-callback.ts"];
 export const CORE_LAZY = ["apps/current-user.ts", "session/cross-tab.ts"];
 export const CORE_FILE = "client-core.js";
 export const SERVER_CORE_FILE = "server-core.js";
+export const CLIENT_LAZY_FILE = "client-lazy.js";
 /** Modules that must never be part of the client core (it ships to every browser page). */
 const NEVER_IN_CORE = [/^apps\/(server|admin)-app/, /^resources\/(server|admin)\//, /^server\//, /^emulator\//, /^react\//];
 
@@ -82,6 +85,12 @@ async function staticClosure(src, seeds, lazy = []) {
       },
     ],
   });
+  return Object.keys(result.metafile.inputs).map(slash);
+}
+
+/** Every module `seeds` can ever load (import()s followed), relative to src/. */
+async function closure(src, seeds) {
+  const result = await build({ ...shared, absWorkingDir: src, entryPoints: seeds.map((m) => path.join(src, m)), write: false, metafile: true, outdir: "out" });
   return Object.keys(result.metafile.inputs).map(slash);
 }
 
@@ -182,14 +191,44 @@ export async function buildBrowserTree(root) {
   const modules = readdirSync(src, { recursive: true })
     .map((f) => slash(String(f)))
     .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts") && !f.startsWith("emulator/"));
-  // The server core: what src/index.ts loads at once beside the client core. Its import()s of its own members are
-  // bundled in (so nothing is wrapped in lazy initialisers); import()s of other modules stay.
-  const serverMembers = (await staticClosure(src, ["index.ts"])).filter((m) => !core.has(m) && m !== "index.ts");
-  const groups = new Map([...[...core].map((m) => [m, CORE_FILE]), ...serverMembers.map((m) => [m, SERVER_CORE_FILE])]);
+  // The server core: what `import("latchkey")` loads at once beside the client core, except any module a page may
+  // load (all ClientApp can reach, import()s included) or the React entry loads: those stay files of their own, so
+  // a page never fetches server code for them.
+  const browserReachable = new Set(await closure(src, CORE_SEEDS));
+  const serverAll = await staticClosure(src, ["index.ts"]);
+  const reactAll = await staticClosure(src, ["react/index.ts"]);
+  // And any module a module loaded on demand imports: esbuild makes a chunk for every import() of a file it
+  // bundles, even in code it then drops, and a group holding a module such a chunk needs would be fetched by every
+  // page importing the package (a static import keeps the group's order of evaluation).
+  const onDemand = async (entry, all) => {
+    const statically = new Set(all);
+    const lazy = (await closure(src, [entry])).filter((m) => !statically.has(m));
+    return new Set(lazy.length ? await closure(src, lazy) : []);
+  };
+  const serverOnDemand = await onDemand("index.ts", serverAll);
+  const reactOnDemand = await onDemand("react/index.ts", reactAll);
+  const exclusive = (all, other, entry) => {
+    const others = new Set(other);
+    return all.filter(
+      (m) => !core.has(m) && !browserReachable.has(m) && !others.has(m) && !serverOnDemand.has(m) && !reactOnDemand.has(m) && m !== entry,
+    );
+  };
+  const serverMembers = exclusive(serverAll, reactAll, "index.ts");
+  // What ClientApp loads on demand (resources) and the server core imports statically: one file too, the client's
+  // lazy group (a page that calls one of them fetches them all, once; a password-only page none).
+  const reactSet = new Set(reactAll);
+  const lazyMembers = serverAll.filter(
+    (m) => browserReachable.has(m) && !core.has(m) && !reactSet.has(m) && !serverOnDemand.has(m) && !reactOnDemand.has(m) && m !== "index.ts",
+  );
+  const groups = new Map([
+    ...[...core].map((m) => [m, CORE_FILE]),
+    ...lazyMembers.map((m) => [m, CLIENT_LAZY_FILE]),
+    ...serverMembers.map((m) => [m, SERVER_CORE_FILE]),
+  ]);
   await buildGroup(root, src, outdir, CORE_FILE, [...core], groups, CORE_LAZY);
-  const server = new Set(serverMembers);
-  const serverLazy = modules.filter((m) => server.has(m));
-  await buildGroup(root, src, outdir, SERVER_CORE_FILE, serverMembers, groups, serverLazy);
+  // A group's import()s of its own members are bundled in (so nothing is wrapped in lazy initialisers).
+  await buildGroup(root, src, outdir, SERVER_CORE_FILE, serverMembers, groups, serverMembers);
+  await buildGroup(root, src, outdir, CLIENT_LAZY_FILE, lazyMembers, groups, lazyMembers);
   // Every other module: one file each.
   await build({
     ...shared,
