@@ -1,6 +1,7 @@
 // Argument checks shared by every layer (apps, auth, resources, urls): each throws an ArgumentError naming the
 // argument. They sit below everything so that lower modules need not import from src/apps.
 import { ArgumentError } from "../errors/base";
+import { knownError } from "../errors/from-json";
 
 /** A UTF-16 surrogate without its pair: such a string is not text, and `encodeURIComponent` throws on it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -15,6 +16,43 @@ export function requireString(value: unknown, name: string): string {
   if (typeof value !== "string" || value === "") throw new ArgumentError(`${name} must be a non-empty string.`);
   if (LONE_SURROGATE.test(value)) throw new ArgumentError(`${name} must be well-formed text (it holds an unpaired UTF-16 surrogate).`);
   return value;
+}
+
+/**
+ * @internal Checks a code from an e-mailed link (e-mail verification, magic link or one-time code + nonce, password
+ * reset, team invitation) or an MFA attempt code. Not a non-empty string: an ArgumentError naming it, as for any
+ * argument. A string of any length but the platform's 45 characters: no such code is ever issued (the platform
+ * refuses it with a SCHEMA_ERROR), so no request is sent and the `VERIFICATION_CODE_NOT_FOUND` known error (404) is
+ * thrown, which the methods taking a code return as their error result, as they do for an unknown code: a
+ * truncated link reads "invalid link" like any other unusable one.
+ * @example
+ * return ctx.core.expect(async () => post({ code: requireVerificationCode(code, "code") }), ["VERIFICATION_ERROR"]);
+ */
+export function requireVerificationCode(value: unknown, name: string): string {
+  if (requireString(value, name).length != 45) throw knownError("VERIFICATION_CODE_NOT_FOUND", undefined, "", 404);
+  return value as string;
+}
+
+/** The platform's (yup's) UUID: versions 1 to 5 with the RFC variant, or the nil UUID. */
+const UUID = /^([\da-f]{8}-[\da-f]{4}-[1-5][\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}|0{8}(-0{4}){3}-0{12})$/i;
+
+/**
+ * @internal Whether an id is a UUID as the platform's validator reads one (user, team, contact channel, session,
+ * API key, invitation, OAuth provider, e-mail theme / template / draft / outbox ids; permission ids are not).
+ * @example
+ * if (!isUuid(teamId)) return null;
+ */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/**
+ * @internal Checks an id is a UUID (or `"me"` where `me` is allowed), or throws an ArgumentError naming it: the
+ * platform answers any other with a SCHEMA_ERROR, so no request is sent.
+ * @example
+ * requireUuid(userId, "userId", true);
+ */
+export function requireUuid(value: unknown, name: string, me?: boolean): string {
+  if (!isUuid(requireString(value, name)) && !(me && value == "me")) throw new ArgumentError(`${name} must be a UUID${me ? ' or "me"' : ""}.`);
+  return value as string;
 }
 
 /**

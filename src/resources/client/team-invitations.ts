@@ -1,6 +1,6 @@
 import type { AuthContext } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireVerificationCode } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
 import type { Session } from "../../session/session";
@@ -156,14 +156,14 @@ async function withCode<T>(
   requireString(code, "code");
   const session = ctx.core.session(optionalObject(options, "options").tokenStore);
   return ctx.core.expect(async () => {
-    const body = await ctx.core.request<{ team_display_name?: string }>({
+    const answer = await ctx.core.request<{ team_display_name?: string }>({
       expect: step == "/details" ? "team_display_name" : undefined,
       method: "POST",
       path: `/team-invitations/accept${step}`,
       session,
-      body: { code },
+      body: { code: requireVerificationCode(code, "code") },
     });
-    return then(session, body);
+    return then(session, answer);
   }, ["VERIFICATION_ERROR", "TEAM_INVITATION_EMAIL_MISMATCH"]);
 }
 
