@@ -1,4 +1,5 @@
-import { optionalObject, requireString, requireVerificationCode } from "../util/validate";
+import { optionalObject, requireString } from "../util/validate";
+import { requireVerificationCode } from "../util/verification-code";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
@@ -43,11 +44,10 @@ export async function signInWithMagicLink(
   code: string,
   options?: { noRedirect?: boolean; tokenStore?: TokenStoreInit },
 ): Promise<Result<undefined, KnownErrors["VerificationCodeError"] | KnownErrors["InvalidTotpCode"]>> {
-  requireString(code, "code");
   const o = optionalObject(options, "signInWithMagicLink options");
   const session = ctx.core.session(o.tokenStore);
   const result = await ctx.core.expect<undefined, KnownError>(async () => {
-    const body = { code: requireVerificationCode(code, "code") };
+    const body = { code: requireVerificationCode(code) };
     const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/otp/sign-in", session, body });
     await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: tokens.is_new_user });
     return undefined;
@@ -66,7 +66,7 @@ export async function signInWithMagicLink(
  */
 export async function verifyEmail(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
   return ctx.core.expect(async () => {
-    await ctx.core.request({ method: "POST", path: "/contact-channels/verify", body: { code: requireVerificationCode(code, "code") } });
+    await ctx.core.request({ method: "POST", path: "/contact-channels/verify", body: { code: requireVerificationCode(code) } });
     forgetSession(ctx);
     ctx.core.markTokensStale();
     return undefined;

@@ -1,7 +1,6 @@
 // Argument checks shared by every layer (apps, auth, resources, urls): each throws an ArgumentError naming the
 // argument. They sit below everything so that lower modules need not import from src/apps.
 import { ArgumentError } from "../errors/base";
-import { knownError } from "../errors/from-json";
 
 /** A UTF-16 surrogate without its pair: such a string is not text, and `encodeURIComponent` throws on it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -16,21 +15,6 @@ export function requireString(value: unknown, name: string): string {
   if (typeof value !== "string" || value === "") throw new ArgumentError(`${name} must be a non-empty string.`);
   if (LONE_SURROGATE.test(value)) throw new ArgumentError(`${name} must be well-formed text (it holds an unpaired UTF-16 surrogate).`);
   return value;
-}
-
-/**
- * @internal Checks a code from an e-mailed link (e-mail verification, magic link or one-time code + nonce, password
- * reset, team invitation) or an MFA attempt code. Not a non-empty string: an ArgumentError naming it, as for any
- * argument. A string of any length but the platform's 45 characters: no such code is ever issued (the platform
- * refuses it with a SCHEMA_ERROR), so no request is sent and the `VERIFICATION_CODE_NOT_FOUND` known error (404) is
- * thrown, which the methods taking a code return as their error result, as they do for an unknown code: a
- * truncated link reads "invalid link" like any other unusable one.
- * @example
- * return ctx.core.expect(async () => post({ code: requireVerificationCode(code, "code") }), ["VERIFICATION_ERROR"]);
- */
-export function requireVerificationCode(value: unknown, name: string): string {
-  if (requireString(value, name).length != 45) throw knownError("VERIFICATION_CODE_NOT_FOUND", undefined, "", 404);
-  return value as string;
 }
 
 /** The platform's (yup's) UUID: versions 1 to 5 with the RFC variant, or the nil UUID. */

@@ -1,6 +1,7 @@
 import type { AuthContext } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/context";
-import { optionalObject, requireString, requireVerificationCode } from "../../util/validate";
+import { optionalObject, requireString } from "../../util/validate";
+import { requireVerificationCode } from "../../util/verification-code";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
 import type { Session } from "../../session/session";
@@ -153,7 +154,6 @@ async function withCode<T>(
   step: "/check-code" | "/details" | "",
   then: (session: Session, body: { team_display_name?: string }) => Promise<T>,
 ): Promise<Result<T, InvitationCodeError>> {
-  requireString(code, "code");
   const session = ctx.core.session(optionalObject(options, "options").tokenStore);
   return ctx.core.expect(async () => {
     const answer = await ctx.core.request<{ team_display_name?: string }>({
@@ -161,7 +161,7 @@ async function withCode<T>(
       method: "POST",
       path: `/team-invitations/accept${step}`,
       session,
-      body: { code: requireVerificationCode(code, "code") },
+      body: { code: requireVerificationCode(code) },
     });
     return then(session, answer);
   }, ["VERIFICATION_ERROR", "TEAM_INVITATION_EMAIL_MISMATCH"]);
