@@ -180,7 +180,9 @@ export class ClientApp extends ClientFlows {
   }
 
   /**
-   * Checks a password-reset code without using it.
+   * Checks a password-reset code without using it. An unknown, expired or used code is an error result.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
    * @example
    * const valid = (await app.verifyPasswordResetCode(code)).status === "ok";
    */
@@ -191,6 +193,8 @@ export class ClientApp extends ClientFlows {
   /**
    * Sets a new password with the code from the reset e-mail. A bad code is an error result; a password the
    * platform refuses (checked first) and a `confirmPassword` mismatch are thrown.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
    * @example
    * await app.resetPassword({ code, password: "new password!", confirmPassword: "new password!" });
    */
@@ -200,7 +204,10 @@ export class ClientApp extends ClientFlows {
 
   /**
    * Verifies an e-mail address with the code from its verification link. The cached users of this app are
-   * forgotten and its sessions' access tokens renewed on their next use (`email_verified` is a claim).
+   * forgotten and its sessions' access tokens renewed on their next use (`email_verified` is a claim). An
+   * unknown, expired or used code is an error result.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
    * @example
    * const result = await app.verifyEmail(code);
    * if (result.status === "error") showError("This link has expired or was already used.");
@@ -211,6 +218,8 @@ export class ClientApp extends ClientFlows {
 
   /**
    * Checks a team-invitation code (from the e-mail's link) without using it. Needs a signed-in user.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
    * @example
    * const valid = (await app.verifyTeamInvitationCode(code)).status === "ok";
    */
@@ -220,6 +229,8 @@ export class ClientApp extends ClientFlows {
 
   /**
    * Joins the team of a team-invitation code; the user's team list then includes it.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
    * @example
    * const result = await app.acceptTeamInvitation(code);
    * if (result.status === "error") showError("This invitation has expired or was already used.");
@@ -230,6 +241,8 @@ export class ClientApp extends ClientFlows {
 
   /**
    * The name of the team a team-invitation code is for, without using the code.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
    * @example
    * const details = await app.getTeamInvitationDetails(code);
    * if (details.status === "ok") showJoinButton(details.data.teamDisplayName);

@@ -60,7 +60,10 @@ export abstract class ClientFlows extends ClientRedirects {
   }
 
   /**
-   * Signs in with a magic link's code (or the one-time code followed by the nonce).
+   * Signs in with a magic link's code (or the one-time code followed by the nonce). An unknown, expired or used code
+   * is an error result. A code that is not 45 characters long (a truncated link, a mistyped one-time code) is not
+   * sent: it is the same `VERIFICATION_CODE_NOT_FOUND` result as an unknown code (the official SDK throws the
+   * platform's `SCHEMA_ERROR`). A code that is not a non-empty string throws an `ArgumentError`.
    * @example
    * await app.signInWithMagicLink(new URLSearchParams(location.search).get("code")!);
    */
@@ -73,7 +76,8 @@ export abstract class ClientFlows extends ClientRedirects {
    * code of the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (in a browser the sign-in also keeps it in
    * `sessionStorage` as `hexclave_mfa_attempt_code` and `stack_mfa_attempt_code` for the MFA page, which this call
    * clears once it succeeds). A wrong TOTP code (`INVALID_TOTP_CODE`) or an expired or used attempt code comes back
-   * as an error result.
+   * as an error result. An attempt code that is not 45 characters long is not sent: it is the same
+   * `VERIFICATION_CODE_NOT_FOUND` result as an unknown one (the official SDK throws the platform's `SCHEMA_ERROR`).
    * @example
    * // On the MFA page:
    * const attemptCode = sessionStorage.getItem("hexclave_mfa_attempt_code")!;

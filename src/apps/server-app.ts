@@ -100,7 +100,8 @@ export class ServerApp extends ClientApp {
 
   /**
    * A user of the project:
-   * - `getUser(id)`: any user by id (`GET /users/{id}`), or null when there is none;
+   * - `getUser(id)`: any user by id (`GET /users/{id}`), or null when there is none; an id that is not a UUID (nor
+   *   `"me"`) throws an `ArgumentError` without a request (the official SDK throws the platform's `SCHEMA_ERROR`);
    * - `getUser({ apiKey, or? })`: the owner of a user API key; when the key is unknown, revoked, expired or a
    *   team key, null (`or: "return-null"`, the default, or `"anonymous"`, which the official SDK also takes) or a
    *   thrown `NotSignedInError` (`or: "throw"`);
@@ -199,7 +200,8 @@ export class ServerApp extends ClientApp {
   }
 
   /**
-   * A team by id (null when it does not exist), or the team owning a team API key (null when the key is
+   * A team by id (null when it does not exist, and at once, without a request, for an id that is not a UUID: the
+   * official SDK also answers null for it), or the team owning a team API key (null when the key is
    * unknown, revoked, expired or a user key).
    * @example
    * const team = await server.getTeam(teamId);
@@ -226,7 +228,8 @@ export class ServerApp extends ClientApp {
 
   /**
    * The permissions every member holds in a team, as `{ userId, permissionId }` pairs. `recursive: true` adds the
-   * permissions contained in the granted ones (default false, as in the official SDK).
+   * permissions contained in the granted ones (default false, as in the official SDK). A `teamId` that is not a
+   * UUID throws an `ArgumentError` before any request.
    * @example
    * const admins = (await server.listTeamMemberPermissions(teamId)).filter((p) => p.permissionId === "team_admin");
    */

@@ -1,4 +1,5 @@
 import { optionalObject, requireString } from "../util/validate";
+import { requireVerificationCode } from "../util/verification-code";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
@@ -44,11 +45,11 @@ export async function signInWithMagicLink(
   code: string,
   options?: { noRedirect?: boolean; tokenStore?: TokenStoreInit },
 ): Promise<Result<undefined, KnownErrors["VerificationCodeError"] | KnownErrors["InvalidTotpCode"]>> {
-  requireString(code, "code");
   const o = optionalObject(options, "signInWithMagicLink options");
   const session = ctx.core.session(o.tokenStore);
   const result = await ctx.core.expect<undefined, KnownError>(async () => {
-    const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/otp/sign-in", session, body: { code } });
+    const body = { code: requireVerificationCode(code) };
+    const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/otp/sign-in", session, body });
     await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: tokens.is_new_user });
     return undefined;
   }, ["VERIFICATION_ERROR", "INVALID_TOTP_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"]);
@@ -65,9 +66,8 @@ export async function signInWithMagicLink(
  * claims). The user's own app, if it is another one, sees the change on its next `getUser()`.
  */
 export async function verifyEmail(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
-  requireString(code, "code");
   return ctx.core.expect(async () => {
-    await ctx.core.request({ method: "POST", path: "/contact-channels/verify", body: { code } });
+    await ctx.core.request({ method: "POST", path: "/contact-channels/verify", body: { code: requireVerificationCode(code) } });
     forgetSession(ctx);
     ctx.core.markTokensStale();
     return undefined;

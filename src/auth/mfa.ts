@@ -1,4 +1,5 @@
 import { optionalObject, requireString } from "../util/validate";
+import { requireVerificationCode } from "../util/verification-code";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
@@ -57,7 +58,8 @@ export async function signInWithMfa(
   const o = optionalObject(options, "signInWithMfa options");
   const session = ctx.core.session(o.tokenStore);
   const result = await ctx.core.expect<undefined, KnownError>(async () => {
-    const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/mfa/sign-in", session, body: { type: "totp", totp, code } });
+    const body = { type: "totp", totp, code: requireVerificationCode(code) };
+    const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/mfa/sign-in", session, body });
     // The attempt code is spent: the MFA page must not offer it again.
     if (inBrowser()) for (const key of MFA_ATTEMPT_KEYS) sessionStorage.removeItem(key);
     await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: tokens.is_new_user });

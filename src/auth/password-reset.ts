@@ -1,4 +1,5 @@
 import { optionalObject, requireString } from "../util/validate";
+import { requireVerificationCode } from "../util/verification-code";
 import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
 import { emailCallbackUrl } from "./email-callback";
@@ -22,9 +23,8 @@ export async function sendForgotPasswordEmail(
 
 /** @internal `POST /auth/password/reset/check-code`: is this reset code still usable? */
 export async function verifyPasswordResetCode(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
-  requireString(code, "code");
   return ctx.core.expect(async () => {
-    await ctx.core.request({ method: "POST", path: "/auth/password/reset/check-code", body: { code } });
+    await ctx.core.request({ method: "POST", path: "/auth/password/reset/check-code", body: { code: requireVerificationCode(code) } });
     return undefined;
   }, ["VERIFICATION_ERROR"]);
 }
@@ -60,7 +60,7 @@ export async function resetPassword(
   const problem = checkNewPassword(password, o.confirmPassword);
   if (problem) throw problem;
   return ctx.core.expect(async () => {
-    await ctx.core.request({ method: "POST", path: "/auth/password/reset", body: { code, password } });
+    await ctx.core.request({ method: "POST", path: "/auth/password/reset", body: { code: requireVerificationCode(code), password } });
     return undefined;
   }, ["VERIFICATION_ERROR"]);
 }

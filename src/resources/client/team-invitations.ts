@@ -1,6 +1,7 @@
 import type { AuthContext } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/email-callback";
 import { optionalObject, requireString } from "../../util/validate";
+import { requireVerificationCode } from "../../util/verification-code";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
 import type { Session } from "../../session/session";
@@ -153,17 +154,16 @@ async function withCode<T>(
   step: "/check-code" | "/details" | "",
   then: (session: Session, body: { team_display_name?: string }) => Promise<T>,
 ): Promise<Result<T, InvitationCodeError>> {
-  requireString(code, "code");
   const session = ctx.core.session(optionalObject(options, "options").tokenStore);
   return ctx.core.expect(async () => {
-    const body = await ctx.core.request<{ team_display_name?: string }>({
+    const answer = await ctx.core.request<{ team_display_name?: string }>({
       expect: step == "/details" ? "team_display_name" : undefined,
       method: "POST",
       path: `/team-invitations/accept${step}`,
       session,
-      body: { code },
+      body: { code: requireVerificationCode(code) },
     });
-    return then(session, body);
+    return then(session, answer);
   }, ["VERIFICATION_ERROR", "TEAM_INVITATION_EMAIL_MISMATCH"]);
 }
 

@@ -1,7 +1,7 @@
 // Team memberships with server access: adding and removing members, what a membership change refreshes, and the
 // members' permissions. Building member users is server-team-members.ts's part.
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
@@ -91,7 +91,7 @@ export async function listTeamMemberPermissions(
   teamId: string,
   options?: ListTeamMemberPermissionsOptions,
 ): Promise<TeamMemberPermission[]> {
-  requireString(teamId, "teamId");
+  requireUuid(teamId, "teamId");
   const o = optionalObject(options, "listTeamMemberPermissions options");
   if (o.recursive !== undefined && typeof o.recursive !== "boolean") throw new ArgumentError("recursive must be a boolean.");
   const items = await permissions(ctx).get([SERVER, teamId, o.recursive ?? false]);

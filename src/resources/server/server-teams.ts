@@ -1,6 +1,6 @@
 // Team requests with server access, at the wire level (the objects they become are built in `server-objects.ts`).
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { isUuid, optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { isKnownErrorOf } from "../../errors/known-error";
 import type { ApiKeyJson } from "../client/api-keys";
@@ -141,8 +141,9 @@ export async function createServerTeamJson(ctx: AuthContext, data: ServerTeamCre
 
 /** @internal `GET /teams/{id}` (cached per team); null when the team does not exist. */
 export async function getServerTeamJson(ctx: AuthContext, teamId: string): Promise<ServerTeamJson | null> {
-  requireString(teamId, "teamId");
-  return oneTeam(ctx).get([SERVER, teamId]);
+  // A team id is a UUID: the platform refuses any other, and the official SDK (which finds the id in the list of
+  // teams) answers null for it, so no request is sent.
+  return isUuid(requireString(teamId, "teamId")) ? oneTeam(ctx).get([SERVER, teamId]) : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 // User requests with server access: create, read one, list (the objects are built in `server-objects.ts`).
 import type { AuthContext } from "../../auth/context";
-import { requireString } from "../../util/validate";
+import { requireString, requireUuid } from "../../util/validate";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
 import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
@@ -36,7 +36,7 @@ export async function createUser(ctx: AuthContext, data?: ServerUserCreate): Pro
  * const user = await getServerUser(ctx, userId); // null when unknown
  */
 export async function getServerUser(ctx: AuthContext, userId: string): Promise<ServerUser | null> {
-  const id = requireString(userId, "userId");
+  const id = requireUuid(userId, "userId", true);
   const json = await users(ctx).get([id]);
   return json && serverUserFromJson(ctx, json);
 }

@@ -14,6 +14,9 @@ const HOSTILE_STRINGS = [
   "", " ", "me", "null", "undefined", "NaN", "__proto__", "constructor", "../../etc/passwd", "%00", "\u0000", "\ud800", "🦊",
   "a".repeat(3000), "javascript:alert(1)", "http://localhost:3000.evil.example", "http://[::1", "//evil.example", "user@example.com",
   "00000000-0000-0000-0000-000000000000", "<script>alert(1)</script>", "' OR 1=1 --", "2026-13-45T99:99:99Z",
+  // Well-formed values the SDK now checks before sending (a 45-character verification code, a v4 UUID), so calls still
+  // reach the platform's answer with them.
+  "k".repeat(45), "3241a285-8329-4d69-8f3d-316e08cf140c",
 ];
 
 /** One argument of any kind: JS values of every type (null-prototype objects, bigints, dates, maps, symbols, functions …). */

@@ -183,16 +183,17 @@ describe("password reset, magic link, e-mail verification", () => {
 
   test("resetPassword posts code and password; a refused password or confirmation is thrown, before any request", async () => {
     const { app } = testClientApp();
+    const C45 = "c".repeat(45); // a well-formed code (a shorter one is refused before any request)
     expect(KnownErrors.PasswordTooShort.isInstance(await caught(app.resetPassword({ code: "c", password: "short" })))).toBe(true);
     const mismatch = await caught(app.resetPassword({ code: "c", password: "long enough", confirmPassword: "long enough!" }));
     expect(KnownErrors.PasswordConfirmationMismatch.isInstance(mismatch)).toBe(true);
-    nock(BASE).post("/api/v1/auth/password/reset", { code: "c", password: "long enough" }).reply(...json({ success: true }));
-    expect(await app.resetPassword({ code: "c", password: "long enough", confirmPassword: "long enough" })).toEqual({ status: "ok", data: undefined });
+    nock(BASE).post("/api/v1/auth/password/reset", { code: C45, password: "long enough" }).reply(...json({ success: true }));
+    expect(await app.resetPassword({ code: C45, password: "long enough", confirmPassword: "long enough" })).toEqual({ status: "ok", data: undefined });
     nock(BASE).post("/api/v1/auth/password/reset").reply(...knownErrorReply("VERIFICATION_CODE_EXPIRED", 400));
-    const expired = await app.resetPassword({ code: "c", password: "long enough" });
+    const expired = await app.resetPassword({ code: C45, password: "long enough" });
     expect(expired.status === "error" && KnownErrors.VerificationCodeError.isInstance(expired.error)).toBe(true);
     nock(BASE).post("/api/v1/auth/password/reset").reply(...knownErrorReply("PASSWORD_REQUIREMENTS_NOT_MET", 400));
-    expect(KnownErrors.PasswordRequirementsNotMet.isInstance(await caught(app.resetPassword({ code: "c", password: "long enough" })))).toBe(true);
+    expect(KnownErrors.PasswordRequirementsNotMet.isInstance(await caught(app.resetPassword({ code: C45, password: "long enough" })))).toBe(true);
   });
 
   test("sendMagicLinkEmail returns the nonce; an untrusted callback is a typed result", async () => {

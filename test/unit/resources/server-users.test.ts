@@ -107,8 +107,9 @@ describe("getUser", () => {
     const [a, b] = await Promise.all([app.getUser(U1), app.getUser(U1)]);
     expect(a!.id).toBe(U1);
     expect(b!.lastActiveAt).toEqual(new Date(1_760_000_000_000));
-    api().get("/api/v1/users/missing").reply(...knownErrorReply("USER_NOT_FOUND", 404));
-    expect(await app.getUser("missing")).toBeNull();
+    const missing = "9d0c2f5e-1111-4222-8333-444455556666"; // well-formed: a non-UUID is refused before any request
+    api().get(`/api/v1/users/${missing}`).reply(...knownErrorReply("USER_NOT_FOUND", 404));
+    expect(await app.getUser(missing)).toBeNull();
     expect(nock.isDone()).toBe(true);
   });
 
