@@ -17,24 +17,26 @@ const sdk: Options = {
 
 // The React entry's components use hooks: frameworks with server components must treat it as client code, so its
 // built files start with the "use client" directive (esbuild drops module directives when it bundles).
-async function markReactEntryClient(): Promise<void> {
+// Each build marks only its own file: the ESM and CJS builds run at once, and one reading the other's file while it
+// was being written once left dist/react.js holding nothing but the directive.
+async function markReactEntryClient(files: string[]): Promise<void> {
   const { readFile, writeFile } = await import("node:fs/promises");
-  for (const file of ["dist/react.js", "dist/react.cjs"]) {
+  for (const file of files) {
     const text = await readFile(file, "utf8").catch(() => null);
     if (text !== null && !text.startsWith('"use client"')) await writeFile(file, '"use client";\n' + text);
   }
 }
 
-// After the bundled ES modules (for Node): dist/browser, one file per module, for bundlers (see scripts/browser-tree.mjs).
+// After the bundled ES modules: dist/browser, what every `import` of the package resolves to (see scripts/browser-tree.mjs).
 async function afterEsmBuild(): Promise<void> {
-  await markReactEntryClient();
+  await markReactEntryClient(["dist/react.js"]);
   const { buildBrowserTree } = await import("./scripts/browser-tree.mjs");
   await buildBrowserTree(process.cwd());
 }
 
 export default defineConfig([
   { ...sdk, format: ["esm"], clean: true, onSuccess: afterEsmBuild },
-  { ...sdk, format: ["cjs"], noExternal: esmOnlyDependencies, onSuccess: markReactEntryClient },
+  { ...sdk, format: ["cjs"], noExternal: esmOnlyDependencies, onSuccess: () => markReactEntryClient(["dist/react.cjs"]) },
   {
     // The emulator and its command line: Node only.
     entry: { emulator: "src/emulator/index.ts", cli: "src/emulator/cli.ts" },

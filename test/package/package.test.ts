@@ -125,7 +125,7 @@ function distIsStale(): boolean {
   const built = walkFiles(DIST);
   if (built.length === 0) return true;
   const oldestBuilt = Math.min(...built.map(mtime));
-  const inputs = [...walkFiles(path.join(ROOT, "src")), path.join(ROOT, "tsup.config.ts")].filter((f) => fs.existsSync(f));
+  const inputs = [...walkFiles(path.join(ROOT, "src")), path.join(ROOT, "tsup.config.ts"), path.join(ROOT, "scripts", "browser-tree.mjs")].filter((f) => fs.existsSync(f));
   const newestInput = Math.max(...inputs.map(mtime));
   return newestInput > oldestBuilt;
 }

@@ -26,7 +26,8 @@ module.exports = function buildIfStale(globalConfig) {
   if (!needsDist(globalConfig)) return;
   const dist = path.join(ROOT, "dist");
   const built = fs.existsSync(dist) ? files(dist) : [];
-  const inputs = [...files(path.join(ROOT, "src")), path.join(ROOT, "tsup.config.ts")];
+  // src/, tsup's config and the script that builds dist/browser (scripts/browser-tree.mjs).
+  const inputs = [...files(path.join(ROOT, "src")), path.join(ROOT, "tsup.config.ts"), path.join(ROOT, "scripts", "browser-tree.mjs")];
   const oldestBuilt = built.length ? Math.min(...built.map((f) => fs.statSync(f).mtimeMs)) : 0;
   const newestInput = Math.max(...inputs.map((f) => fs.statSync(f).mtimeMs));
   if (newestInput > oldestBuilt) {
