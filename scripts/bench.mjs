@@ -6,7 +6,7 @@
 //   3. SDK-level cases (scripts/bench/sdk.mjs);
 //   4. request economy: HTTP requests counted at /emulator/stats (scripts/bench/economy.mjs);
 //   5. React: time from navigation to the first usable input of /handler/sign-in in Chromium, median of 10 cold
-//      loads (scripts/bench/react-page.mjs; needs dist/react.js and Debian's Chromium).
+//      loads (scripts/bench/react-page.mjs; needs dist/browser and Debian's Chromium).
 // Everything targets 127.0.0.1; a watchdog ends the run if it ever exceeds its budget.
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -191,7 +191,7 @@ if (sdk) {
 // 4. Request economy (an in-process emulator, after the load tests).
 try {
   const economy = await economyCases(startEmulator, root);
-  console.log("\nRequest economy: HTTP requests counted at the emulator's /emulator/stats (dist/index.js, in-process emulator)");
+  console.log("\nRequest economy: HTTP requests counted at the emulator's /emulator/stats (dist/browser/index.js, in-process emulator)");
   console.log(
     renderTable(
       [

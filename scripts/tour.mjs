@@ -5,7 +5,7 @@
 // one when that is busy); `--exit` stops after the walkthrough (test/demo/tour.test.ts uses it).
 // The React demo app is `npm run demo` (scripts/demo.mjs).
 import { startEmulator } from "../dist/emulator.js";
-import { ClientApp, KnownErrors, ServerApp } from "../dist/index.js";
+import { ClientApp, KnownErrors, ServerApp } from "../dist/browser/index.js";
 
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : Number(process.env.PORT ?? 8102);

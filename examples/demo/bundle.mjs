@@ -1,5 +1,5 @@
 // Bundles the demo app (examples/demo/app) for the browser with esbuild: `latchkey` and `latchkey/react` are the
-// BUILT package (dist/), as an app installing it would get; React comes from the repository's node_modules.
+// BUILT package (dist/browser, what an `import` of it resolves to), as an app installing it would get; React comes from the repository's node_modules.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -11,8 +11,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, "../..");
 /** The built package's entry files the demo runs on. */
 export const DIST = {
-  index: path.join(ROOT, "dist/index.js"),
-  react: path.join(ROOT, "dist/react.js"),
+  index: path.join(ROOT, "dist/browser/index.js"),
+  react: path.join(ROOT, "dist/browser/react/index.js"),
   emulator: path.join(ROOT, "dist/emulator.js"),
 };
 

@@ -1,5 +1,5 @@
 // Request economy of `npm run bench`: HTTP requests counted at the emulator's GET /emulator/stats, with the built
-// package (dist/index.js) against an in-process emulator (dist/emulator.js):
+// package (dist/browser/index.js, what an import of latchkey loads) against an in-process emulator (dist/emulator.js):
 //   1. 100 concurrent getUser() on one ClientApp → requests (target 1);
 //   2. 1,000 concurrent authenticated calls (900 setClientMetadata writes, 100 reads of four kinds) across an
 //      access-token expiry → refreshes (target 1) and failed calls (target 0);
@@ -37,7 +37,7 @@ export async function economyCases(startEmulator, root) {
   const clock = shiftableDate();
   const em = await startEmulator({ port: 0, host: "127.0.0.1", passwordHashing: "fast", quiet: true, accessTokenTtlSeconds: TTL_SECONDS });
   try {
-    const { ClientApp } = await import(pathToFileURL(path.join(root, "dist", "index.js")).href);
+    const { ClientApp } = await import(pathToFileURL(path.join(root, "dist", "browser", "index.js")).href);
     const newApp = () =>
       new ClientApp({ projectId: em.projectId, publishableClientKey: em.keys.publishableClientKey, baseUrl: em.url, tokenStore: "memory" });
     const stats = async () => (await fetch(`${em.url}/emulator/stats`)).json();

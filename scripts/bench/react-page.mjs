@@ -1,7 +1,7 @@
 // `npm run bench`, React: the time from navigation to the first usable input of /handler/sign-in in Chromium.
 //
 // scripts/bench/react-app.tsx is bundled by esbuild (minified, production React) against the BUILT package
-// (dist/index.js and dist/react.js) and served on loopback next to an emulator. Each load is cold: a fresh browser
+// (dist/browser, what an app imports) and served on loopback next to an emulator. Each load is cold: a fresh browser
 // context (no cache, no cookies). "Usable" is the first moment the page shows an enabled, visible input named
 // "Email": a script installed before the page's own records the time (performance.now(), i.e. since navigation
 // start) on every DOM change and animation frame; afterwards the test finds the input by its label and checks
@@ -49,7 +49,7 @@ export async function measureSignInPage(startEmulator, root, { loads = 10, entry
     jsx: "automatic",
     write: false,
     logLevel: "error",
-    alias: { latchkey: path.join(root, "dist/index.js"), "latchkey/react": path.join(root, "dist/react.js") },
+    alias: { latchkey: path.join(root, "dist/browser/index.js"), "latchkey/react": path.join(root, "dist/browser/react/index.js") },
     define: { "process.env.NODE_ENV": '"production"' },
   });
   const script = bundle.outputFiles[0].contents;

@@ -31,7 +31,7 @@ async function timed(count, fn) {
  * `{ name, count, ms, perSecond, ratio? }` and the two ratios.
  */
 export async function sdkCases(em, root, { verifications = 20_000, freshTokens = 2_000, httpReads = 1_000, listCalls = 4_000 } = {}) {
-  const { ServerApp } = await import(pathToFileURL(path.join(root, "dist", "index.js")).href);
+  const { ServerApp } = await import(pathToFileURL(path.join(root, "dist", "browser", "index.js")).href);
   const server = new ServerApp({
     projectId: em.projectId,
     baseUrl: em.url,
