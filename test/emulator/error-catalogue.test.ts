@@ -66,7 +66,7 @@ describe("error catalogue parity", () => {
       for (const m of readFileSync(file, "utf8").matchAll(literal)) if (m[1] in messages) found.push([m[1], JSON.parse(`"${m[2]}"`) as string]);
     }
     expect(found.map(([code]) => code).sort()).toEqual(
-      ["CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR", "EXPECTED_INTERNAL_PROJECT", "PASSWORD_CONFIRMATION_MISMATCH", "PASSWORD_TOO_SHORT", "USER_AUTHENTICATION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+      ["CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR", "EXPECTED_INTERNAL_PROJECT", "PASSWORD_CONFIRMATION_MISMATCH", "PASSWORD_TOO_SHORT", "USER_AUTHENTICATION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "VERIFICATION_CODE_NOT_FOUND"],
     );
     for (const [code, text] of found) expect([code, text]).toEqual([code, messages[code].error]);
     // and the ones built from values

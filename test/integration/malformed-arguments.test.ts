@@ -53,7 +53,7 @@ describe.each(codeMethods)("%s", (_name, call) => {
       const error = result.error as KnownError;
       expect(KnownErrors.VerificationCodeNotFound.isInstance(error)).toBe(true);
       expect(KnownErrors.VerificationError.isInstance(error)).toBe(true); // the family the methods return
-      expect([error.code, error.status]).toEqual(["VERIFICATION_CODE_NOT_FOUND", 404]);
+      expect([error.code, error.status, error.message]).toEqual(["VERIFICATION_CODE_NOT_FOUND", 404, "The verification code does not exist for this project."]);
     }
   });
 
