@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { resourceCache } from "../cached";
 
@@ -70,7 +70,7 @@ function draftBody(o: EmailDraftUpdateOptions, creating: boolean): Record<string
   return { display_name: o.displayName, theme_id: o.themeId, tsx_source: o.tsxSource };
 }
 
-const draftPath = (id: string) => `/internal/email-drafts/${encodeURIComponent(requireString(id, "id"))}`;
+const draftPath = (id: string) => `/internal/email-drafts/${encodeURIComponent(requireUuid(id, "id"))}`;
 
 /** @internal The project's drafts, most recently changed first (cached). */
 export async function listEmailDrafts(ctx: AuthContext): Promise<AdminEmailDraft[]> {

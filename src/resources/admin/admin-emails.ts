@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { err, ok } from "../../util/result";
 import type { Result } from "../../util/result";
@@ -142,7 +142,7 @@ export async function listEmailThemes(ctx: AuthContext): Promise<AdminEmailTheme
 
 /** @internal One theme with its source (cached). */
 export async function getEmailTheme(ctx: AuthContext, id: string): Promise<AdminEmailTheme> {
-  const t = await theme(ctx).get([requireString(id, "id")]);
+  const t = await theme(ctx).get([requireUuid(id, "id")]);
   return { id: t.id, displayName: t.display_name, tsxSource: t.tsx_source ?? "" };
 }
 
@@ -160,7 +160,7 @@ export async function createEmailTheme(ctx: AuthContext, displayName: string): P
 
 /** @internal `PATCH /internal/email-themes/{id}` with new TSX source. */
 export async function updateEmailTheme(ctx: AuthContext, id: string, tsxSource: string): Promise<void> {
-  requireString(id, "id");
+  requireUuid(id, "id");
   requireString(tsxSource, "tsxSource");
   await ctx.core.request({ method: "PATCH", path: `/internal/email-themes/${encodeURIComponent(id)}`, body: { tsx_source: tsxSource } });
   theme(ctx).invalidate([id]);
@@ -168,7 +168,7 @@ export async function updateEmailTheme(ctx: AuthContext, id: string, tsxSource: 
 
 /** @internal `DELETE /internal/email-themes/{id}`; an unknown id is a 404 `HttpError`. */
 export async function deleteEmailTheme(ctx: AuthContext, id: string): Promise<void> {
-  await ctx.core.request({ method: "DELETE", path: `/internal/email-themes/${encodeURIComponent(requireString(id, "id"))}` });
+  await ctx.core.request({ method: "DELETE", path: `/internal/email-themes/${encodeURIComponent(requireUuid(id, "id"))}` });
   theme(ctx).invalidate([id]);
   await themes(ctx).refresh([]);
 }
@@ -198,7 +198,7 @@ export async function createEmailTemplate(ctx: AuthContext, displayName: string)
 }
 
 function checkThemeId(themeId: unknown, name = "themeId"): void {
-  if (themeId !== undefined && themeId !== null && themeId !== false) requireString(themeId, name);
+  if (themeId !== undefined && themeId !== null && themeId !== false) requireUuid(themeId, name);
 }
 
 /** @internal `PATCH /internal/email-templates/{id}`: new source (and theme); answers the rendered HTML. */
@@ -208,7 +208,7 @@ export async function updateEmailTemplate(
   tsxSource: string,
   themeId?: string | false | null,
 ): Promise<{ renderedHtml: string }> {
-  requireString(id, "id");
+  requireUuid(id, "id");
   requireString(tsxSource, "tsxSource");
   checkThemeId(themeId);
   const { rendered_html } = await ctx.core.request<{ rendered_html: string }>({
@@ -223,7 +223,7 @@ export async function updateEmailTemplate(
 
 /** @internal `DELETE /internal/email-templates/{id}`. */
 export async function deleteEmailTemplate(ctx: AuthContext, id: string): Promise<void> {
-  await ctx.core.request({ method: "DELETE", path: `/internal/email-templates/${encodeURIComponent(requireString(id, "id"))}` });
+  await ctx.core.request({ method: "DELETE", path: `/internal/email-templates/${encodeURIComponent(requireUuid(id, "id"))}` });
   await templates(ctx).refresh([]);
 }
 
@@ -266,7 +266,7 @@ export async function renderEmail(ctx: AuthContext, options: EmailPreviewOptions
   const o = optionalObject(options, "render options") as EmailPreviewOptions;
   checkThemeId(o.themeId);
   if (o.themeTsxSource !== undefined) requireString(o.themeTsxSource, "themeTsxSource");
-  if (o.templateId !== undefined) requireString(o.templateId, "templateId");
+  if (o.templateId !== undefined) requireUuid(o.templateId, "templateId");
   if (o.templateTsxSource !== undefined) requireString(o.templateTsxSource, "templateTsxSource");
   if ((o.templateId === undefined) === (o.templateTsxSource === undefined)) throw new ArgumentError("Pass exactly one of templateId or templateTsxSource.");
   if (o.themeId !== undefined && o.themeTsxSource !== undefined) throw new ArgumentError("Pass at most one of themeId or themeTsxSource.");

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { knownError } from "../../errors/from-json";
 import type { Session } from "../../session/session";
@@ -77,7 +77,7 @@ export async function createProject<App>(
   assertInternal(ctx);
   const { teamId: givenTeam, isDevelopmentEnvironment, displayName, ...rest } = optionalObject(data, "createProject options") as AdminProjectCreate;
   const body = { ...adminProjectUpdateToJson(rest), display_name: requireString(displayName, "displayName") };
-  if (givenTeam !== undefined) requireString(givenTeam, "teamId");
+  if (givenTeam !== undefined) requireUuid(givenTeam, "teamId");
   if (isDevelopmentEnvironment !== undefined && typeof isDevelopmentEnvironment !== "boolean") throw new ArgumentError("isDevelopmentEnvironment must be a boolean.");
   const s = session();
   let teamId = givenTeam;

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject } from "../../util/validate";
+import { optionalObject, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { emailDeliveryInfoCache } from "./server-email-delivery";
 
@@ -41,8 +41,6 @@ export type SendEmailOptions = SendEmailRecipients &
     scheduledAt?: Date;
   };
 
-const isNonEmptyString = (v: unknown): v is string => typeof v === "string" && v !== "";
-
 /**
  * @internal The validated wire body of `POST /emails/send-email`.
  * @example
@@ -54,24 +52,19 @@ export function sendEmailBody(options: SendEmailOptions): Record<string, unknown
     throw new ArgumentError("sendEmail needs exactly one of userIds or allUsers: true.");
   }
   if (o.allUsers !== undefined && o.allUsers !== true) throw new ArgumentError("allUsers can only be true.");
-  if (o.userIds !== undefined && (!Array.isArray(o.userIds) || !o.userIds.every(isNonEmptyString))) {
-    throw new ArgumentError("userIds must be an array of user ids (non-empty strings).");
-  }
+  if (o.userIds !== undefined && !Array.isArray(o.userIds)) throw new ArgumentError("userIds must be an array of user ids (UUIDs).");
+  (o.userIds as unknown[] | undefined)?.forEach((id, i) => requireUuid(id, `userIds[${i}]`));
   const contents = (["html", "templateId", "draftId"] as const).filter((k) => o[k] !== undefined);
   if (contents.length !== 1) throw new ArgumentError("sendEmail needs exactly one of html, templateId or draftId.");
   if (o.html !== undefined && typeof o.html !== "string") throw new ArgumentError("html must be a string.");
-  for (const key of ["templateId", "draftId"] as const) {
-    if (o[key] !== undefined && !isNonEmptyString(o[key])) throw new ArgumentError(`${key} must be a non-empty string.`);
-  }
+  for (const key of ["templateId", "draftId"] as const) if (o[key] !== undefined) requireUuid(o[key], key);
   if (o.variables !== undefined) {
     if (o.templateId === undefined) throw new ArgumentError("variables can only be given with templateId.");
     if (typeof o.variables !== "object" || o.variables === null || Array.isArray(o.variables)) {
       throw new ArgumentError("variables must be an object.");
     }
   }
-  if (o.themeId !== undefined && o.themeId !== null && o.themeId !== false && !isNonEmptyString(o.themeId)) {
-    throw new ArgumentError("themeId must be a theme id, null (the project's theme) or false (no theme).");
-  }
+  if (o.themeId !== undefined && o.themeId !== null && o.themeId !== false) requireUuid(o.themeId, "themeId");
   for (const key of ["subject", "notificationCategoryName"] as const) {
     if (o[key] !== undefined && typeof o[key] !== "string") throw new ArgumentError(`${key} must be a string.`);
   }

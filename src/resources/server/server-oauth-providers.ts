@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { isUuid, optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
 import type { Result } from "../../util/result";
@@ -179,7 +179,8 @@ export async function createOAuthProvider(
   data: ServerOAuthProviderCreate,
 ): Promise<Result<ServerOAuthProvider, AlreadyUsedForSignIn>> {
   const d = optionalObject(data, "createOAuthProvider data") as Record<string, unknown>;
-  for (const key of ["userId", "accountId", "providerConfigId", "email"] as const) requireString(d[key], key);
+  requireUuid(d.userId, "userId", true);
+  for (const key of ["accountId", "providerConfigId", "email"] as const) requireString(d[key], key);
   for (const key of ["allowSignIn", "allowConnectedAccounts"] as const) {
     if (typeof d[key] !== "boolean") throw new ArgumentError(`${key} must be a boolean.`);
   }
@@ -208,14 +209,15 @@ export async function createOAuthProvider(
 
 /** @internal Any user's OAuth connections (`GET /oauth-providers?user_id=`, cached per user). */
 export async function listServerOAuthProviders(ctx: AuthContext, userId: string): Promise<ServerOAuthProvider[]> {
-  requireString(userId, "userId");
+  requireUuid(userId, "userId", true);
   return (await providers(ctx).get([SERVER, userId])).map((p) => serverOAuthProviderFromJson(ctx, p));
 }
 
 /** @internal One of a user's connections by id, from the cached list; null when there is none. */
 export async function getServerOAuthProvider(ctx: AuthContext, userId: string, id: string): Promise<ServerOAuthProvider | null> {
-  requireString(userId, "userId");
-  requireString(id, "id");
+  requireUuid(userId, "userId", true);
+  // A connection id is a UUID: any other matches none, so null comes back without a request.
+  if (!isUuid(requireString(id, "id"))) return null;
   return (await listServerOAuthProviders(ctx, userId)).find((p) => p.id === id) ?? null;
 }
 
@@ -229,7 +231,7 @@ export async function getConnectedAccountAccessToken(
   request: ConnectedAccountTokenRequest,
 ): Promise<Result<{ accessToken: string }, OAuthAccessTokenError>> {
   const r = optionalObject(request, "getConnectedAccountAccessToken options") as Partial<ConnectedAccountTokenRequest>;
-  const userId = requireString(r.userId, "userId");
+  const userId = requireUuid(r.userId, "userId", true);
   const provider = requireString(r.provider, "provider");
   const accountId = r.providerAccountId === undefined ? "" : requireString(r.providerAccountId, "providerAccountId");
   if (r.scopes !== undefined && (!Array.isArray(r.scopes) || r.scopes.some((s) => typeof s !== "string" || !s || /\s/.test(s)))) {

@@ -1,7 +1,7 @@
 // The server objects built from wire JSON: users, teams and team members. They refer to one another (a user's
 // selected team and teams, a team's members), so they are built here together, over the request modules below.
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { isUuid, optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
 import { createApiKey, listApiKeys } from "../client/api-keys";
@@ -190,15 +190,16 @@ export function serverUserTeamMethods(ctx: AuthContext, userId: string): ServerU
       return team;
     },
     async getTeam(teamId) {
-      const id = requireString(teamId, "teamId");
-      return (await listTeams()).find((t) => t.id === id) ?? null;
+      // A team id is a UUID: any other is in no list, so null comes back without a request.
+      if (!isUuid(requireString(teamId, "teamId"))) return null;
+      return (await listTeams()).find((t) => t.id === teamId) ?? null;
     },
     listTeams,
     async setSelectedTeam(team) {
-      await updateServerUser(ctx, userId, { selectedTeamId: team === null ? null : teamIdOf(team) });
+      await updateServerUser(ctx, userId, { selectedTeamId: team === null ? null : requireUuid(teamIdOf(team), "teamId") });
     },
     leaveTeam: async (team) => removeTeamMember(ctx, teamIdOf(team), userId),
-    getTeamProfile: async (team) => getServerTeamProfile(ctx, userId, teamIdOf(team)),
+    getTeamProfile: async (team) => getServerTeamProfile(ctx, userId, requireUuid(teamIdOf(team), "teamId")),
     listTeamInvitations: () => listServerTeamInvitations(ctx, userId),
   };
 }

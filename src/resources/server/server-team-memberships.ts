@@ -68,7 +68,7 @@ export function membershipChanged(ctx: AuthContext, teamId: string, userId: stri
 }
 
 const membershipPath = (teamId: string, userId: string) =>
-  `/team-memberships/${encodeURIComponent(teamId)}/${encodeURIComponent(requireString(userId, "userId"))}`;
+  `/team-memberships/${requireUuid(teamId, "teamId")}/${encodeURIComponent(requireUuid(userId, "userId", true))}`;
 
 /** @internal `POST /team-memberships/{team}/{user}` (server access). */
 export async function addTeamMember(ctx: AuthContext, teamId: string, userId: string): Promise<void> {

@@ -1,6 +1,6 @@
 // Team requests with server access, at the wire level (the objects they become are built in `server-objects.ts`).
 import type { AuthContext } from "../../auth/context";
-import { isUuid, optionalObject, requireString } from "../../util/validate";
+import { isUuid, optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { isKnownErrorOf } from "../../errors/known-error";
 import type { ApiKeyJson } from "../client/api-keys";
@@ -123,7 +123,7 @@ export function forgetDeletedTeam(ctx: AuthContext, teamId: string): void {
 export async function createServerTeamJson(ctx: AuthContext, data: ServerTeamCreateOptions): Promise<ServerTeamJson> {
   const d = optionalObject(data, "createTeam data") as ServerTeamCreateOptions;
   requireString(d.displayName, "displayName");
-  if (d.creatorUserId !== undefined) requireString(d.creatorUserId, "creatorUserId");
+  if (d.creatorUserId !== undefined) requireUuid(d.creatorUserId, "creatorUserId", true);
   const { display_name, profile_image_url } = teamBody(d);
   const created = await ctx.core.request<ServerTeamJson>({
         expect: "id",
@@ -169,7 +169,7 @@ function listTeamsQuery(o: ServerListTeamsOptions): Record<string, string | numb
   if (unknown.length) throw new ArgumentError(`listTeams does not take ${unknown.join(", ")}.`);
   if (o.orderBy !== undefined && o.orderBy !== "createdAt") throw new ArgumentError('orderBy must be "createdAt".');
   if (o.desc !== undefined && typeof o.desc !== "boolean") throw new ArgumentError("desc must be a boolean.");
-  if (o.cursor !== undefined) requireString(o.cursor, "cursor");
+  if (o.cursor !== undefined) requireUuid(o.cursor, "cursor");
   if (o.limit !== undefined && (!Number.isInteger(o.limit) || o.limit < 1)) throw new ArgumentError("limit must be a positive integer.");
   if (o.query !== undefined && typeof o.query !== "string") throw new ArgumentError("query must be a string.");
   const query = { order_by: o.orderBy && "created_at", desc: o.desc, cursor: o.cursor, limit: o.limit, query: o.query };
@@ -182,7 +182,7 @@ function listTeamsQuery(o: ServerListTeamsOptions): Record<string, string | numb
  */
 export async function listServerTeamsJson(ctx: AuthContext, options?: ServerListTeamsOptions): Promise<{ items: ServerTeamJson[]; nextCursor: string | null }> {
   const o = optionalObject(options, "listTeams options") as ServerListTeamsOptions;
-  const userId = o.userId === undefined ? null : requireString(o.userId, "userId");
+  const userId = o.userId === undefined ? null : requireUuid(o.userId, "userId", true);
   const query = listTeamsQuery(o);
   const keys = Object.keys(query).length ? [SERVER, userId, JSON.stringify(query)] : [SERVER, userId];
   return teamsList(ctx).get(keys as [null, string | null, string?]);

@@ -1,4 +1,4 @@
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { UserUpdate } from "../client/user-profile";
 import { userUpdateBody } from "../client/user-profile";
@@ -191,8 +191,8 @@ export function listUsersQuery(options: ListUsersOptions | undefined): Record<st
   const known = ["cursor", "limit", "orderBy", "desc", "query", "teamId", "includeRestricted", "includeAnonymous", "onlyAnonymous"];
   const unknown = Object.keys(o).filter((k) => !known.includes(k));
   if (unknown.length) throw new ArgumentError(`listUsers does not take ${unknown.join(", ")}.`);
-  if (o.cursor !== undefined) requireString(o.cursor, "cursor");
-  if (o.teamId !== undefined) requireString(o.teamId, "teamId");
+  if (o.cursor !== undefined) requireUuid(o.cursor, "cursor");
+  if (o.teamId !== undefined) requireUuid(o.teamId, "teamId");
   if (o.query !== undefined && typeof o.query !== "string") throw new ArgumentError("query must be a string.");
   if (o.limit !== undefined && (!Number.isInteger(o.limit) || o.limit < 1)) throw new ArgumentError("limit must be a positive integer.");
   if (o.orderBy !== undefined && o.orderBy !== "signedUpAt" && o.orderBy !== "lastActiveAt") {

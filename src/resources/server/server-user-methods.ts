@@ -2,7 +2,7 @@ import type { AuthContext } from "../../auth/context";
 import type { RegisterPasskeyOptions } from "../../auth/passkey";
 import type { KnownErrors } from "../../errors";
 import type { Result } from "../../util/result";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
 import { createApiKey, listApiKeys } from "../client/api-keys";
@@ -260,7 +260,7 @@ export function serverUserMethods(ctx: AuthContext, json: ServerUserJson): Serve
     createContactChannel: (data) => createServerContactChannel(ctx, userId, data),
     getActiveSessions: async () => (await sessionsOf(ctx).get([userId])).map(activeSessionFromJson),
     async revokeSession(sessionId) {
-      const id = requireString(sessionId, "sessionId");
+      const id = requireUuid(sessionId, "sessionId");
       await ctx.core.request({ method: "DELETE", path: `/auth/sessions/${encodeURIComponent(id)}`, query: { user_id: userId } });
       await Promise.all([sessionsOf(ctx).refresh([userId]), ctx.caches.get("sessions")?.refreshWhere(() => true)]);
     },

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { ListJson } from "../cached";
 import { resourceCache } from "../cached";
@@ -39,7 +39,7 @@ const isTeamRef = (value: unknown): value is TeamRef =>
 /** `(team, id)` or `(id)` → `[teamId | undefined, id]`, validated. */
 function scopeOf(teamOrId: unknown, permissionId: unknown): [string | undefined, string] {
   if (permissionId === undefined) return [undefined, requireString(teamOrId, "permissionId")];
-  return [teamIdOf(teamOrId), requireString(permissionId, "permissionId")];
+  return [requireUuid(teamIdOf(teamOrId), "teamId"), requireString(permissionId, "permissionId")];
 }
 
 /** `recursive` from validated options (default true). */
@@ -63,7 +63,7 @@ export async function listPermissionsOf(ctx: AuthContext, userId: string, a?: Te
   if (!scoped && b !== undefined) throw new ArgumentError("listPermissions: pass the options first when no team is given.");
   const recursive = recursiveOf(scoped ? b : a);
   const items = scoped
-    ? await teamPermissionsOf(ctx).get([userId, teamIdOf(a), recursive])
+    ? await teamPermissionsOf(ctx).get([userId, requireUuid(teamIdOf(a), "teamId"), recursive])
     : await projectPermissionsOf(ctx).get([userId, recursive]);
   return items.map((p) => ({ id: p.id }));
 }
