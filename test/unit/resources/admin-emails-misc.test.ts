@@ -3,6 +3,10 @@ import { AdminApp, ArgumentError, KnownErrors } from "../../../src/index";
 import { BASE, PROJECT } from "../../helpers/http";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 
+const THEME = "5e7a0c11-0000-4000-8000-0000000000a1";
+const TEMPLATE = "5e7a0c11-0000-4000-8000-0000000000b1";
+const TEAM = "5e7a0c11-0000-4000-8000-0000000000c9";
+
 afterEach(() => nock.cleanAll());
 beforeAll(() => nock.disableNetConnect());
 afterAll(() => nock.enableNetConnect());
@@ -55,22 +59,22 @@ test("themes, templates, sent e-mails and rendering map both ways", async () => 
   const bodies: Record<string, unknown> = {};
   const keep = (name: string) => (b: unknown) => ((bodies[name] = b), true);
   nock(BASE)
-    .get("/api/v1/internal/email-themes").reply(...json({ themes: [{ id: "t1", display_name: "Default Light" }] }))
-    .get("/api/v1/internal/email-themes/t1").reply(...json({ id: "t1", display_name: "Default Light", tsx_source: "src" }))
-    .patch("/api/v1/internal/email-themes/t1", keep("theme")).reply(...json({ display_name: "Default Light" }))
-    .get("/api/v1/internal/email-templates").reply(...json({ templates: [{ id: "x1", display_name: "Welcome", tsx_source: "tpl", theme_id: "t1" }] }))
-    .patch("/api/v1/internal/email-templates/x1", keep("template")).reply(...json({ rendered_html: "<p>hi</p>" }))
+    .get("/api/v1/internal/email-themes").reply(...json({ themes: [{ id: THEME, display_name: "Default Light" }] }))
+    .get(`/api/v1/internal/email-themes/${THEME}`).reply(...json({ id: THEME, display_name: "Default Light", tsx_source: "src" }))
+    .patch(`/api/v1/internal/email-themes/${THEME}`, keep("theme")).reply(...json({ display_name: "Default Light" }))
+    .get("/api/v1/internal/email-templates").reply(...json({ templates: [{ id: TEMPLATE, display_name: "Welcome", tsx_source: "tpl", theme_id: THEME }] }))
+    .patch(`/api/v1/internal/email-templates/${TEMPLATE}`, keep("template")).reply(...json({ rendered_html: "<p>hi</p>" }))
     .get("/api/v1/internal/email-templates").reply(...json({ templates: [] }))
     .get("/api/v1/internal/emails").reply(...json({ items: [{ id: "m1", to: ["a@example.com"], subject: "Hi", sent_at_millis: 5000, error: null }], is_paginated: false }))
     .post("/api/v1/emails/render-email", keep("render")).reply(...json({ html: "<p>x</p>", subject: "S", notification_category: "Transactional" }))
     .post("/api/v1/internal/send-sign-in-invitation", keep("invite")).reply(...json({ success: true }));
   const app = admin();
-  expect(await app.listEmailThemes()).toEqual([{ id: "t1", displayName: "Default Light" }]);
-  expect(await app.getEmailTheme("t1")).toEqual({ id: "t1", displayName: "Default Light", tsxSource: "src" });
-  await app.updateEmailTheme("t1", "new src");
+  expect(await app.listEmailThemes()).toEqual([{ id: THEME, displayName: "Default Light" }]);
+  expect(await app.getEmailTheme(THEME)).toEqual({ id: THEME, displayName: "Default Light", tsxSource: "src" });
+  await app.updateEmailTheme(THEME, "new src");
   expect(bodies.theme).toEqual({ tsx_source: "new src" });
-  expect(await app.listEmailTemplates()).toEqual([{ id: "x1", displayName: "Welcome", tsxSource: "tpl", themeId: "t1" }]);
-  expect(await app.updateEmailTemplate("x1", "tpl2", false)).toEqual({ renderedHtml: "<p>hi</p>" });
+  expect(await app.listEmailTemplates()).toEqual([{ id: TEMPLATE, displayName: "Welcome", tsxSource: "tpl", themeId: THEME }]);
+  expect(await app.updateEmailTemplate(TEMPLATE, "tpl2", false)).toEqual({ renderedHtml: "<p>hi</p>" });
   expect(bodies.template).toEqual({ tsx_source: "tpl2", theme_id: false });
   expect(await app.listSentEmails()).toEqual([{ id: "m1", to: ["a@example.com"], subject: "Hi", recipient: "a@example.com", sentAt: new Date(5000), error: null }]);
   expect(await app.renderEmail({ templateTsxSource: "tpl", themeId: null })).toEqual({ html: "<p>x</p>", subject: "S", notificationCategory: "Transactional" });
@@ -138,19 +142,20 @@ test("createProject on the internal project: argument checks, then the owner's s
   const dash = admin("internal", null);
   await expect(dash.createProject({ displayName: "" })).rejects.toThrow(ArgumentError);
   await expect(dash.createProject({ displayName: "X", teamId: 5 as never })).rejects.toThrow(ArgumentError);
-  await expect(dash.createProject({ displayName: "X", teamId: "t" })).rejects.toThrow(/no token store/);
+  await expect(dash.createProject({ displayName: "X", teamId: "t" })).rejects.toThrow("teamId must be a UUID.");
+  await expect(dash.createProject({ displayName: "X", teamId: TEAM })).rejects.toThrow(/no token store/);
   let body: unknown;
   const wire = {
-    id: "p-new", display_name: "X", description: "", created_at_millis: 1, is_production_mode: false, owner_team_id: "team-9",
+    id: "p-new", display_name: "X", description: "", created_at_millis: 1, is_production_mode: false, owner_team_id: TEAM,
     config: { allow_localhost: true, sign_up_enabled: true, credential_enabled: true, magic_link_enabled: false, passkey_enabled: false, client_team_creation_enabled: false, client_user_deletion_enabled: false, allow_user_api_keys: false, allow_team_api_keys: false, oauth_providers: [], domains: [], email_config: { type: "shared" }, email_theme: "t", create_team_on_sign_up: false, team_creator_default_permissions: [], team_member_default_permissions: [], user_default_permissions: [], oauth_account_merge_strategy: "link_method" },
   };
   const accessToken = fakeAccessToken(600);
   nock(BASE, { reqheaders: { "x-stack-access-token": accessToken } })
     .post("/api/v1/internal/projects", (b) => ((body = b), true))
     .reply(201, JSON.stringify(wire), { "content-type": "application/json" });
-  const created = await dash.createProject({ displayName: "X", teamId: "team-9" }, { tokenStore: { accessToken, refreshToken: fakeRefreshToken() } });
-  expect(body).toEqual({ display_name: "X", owner_team_id: "team-9" });
-  expect(created).toMatchObject({ id: "p-new", displayName: "X", ownerTeamId: "team-9" });
+  const created = await dash.createProject({ displayName: "X", teamId: TEAM }, { tokenStore: { accessToken, refreshToken: fakeRefreshToken() } });
+  expect(body).toEqual({ display_name: "X", owner_team_id: TEAM });
+  expect(created).toMatchObject({ id: "p-new", displayName: "X", ownerTeamId: TEAM });
   expect(created.app).toBeInstanceOf(AdminApp);
   expect(created.app.projectId).toBe("p-new");
 });

@@ -13,6 +13,7 @@ const server = () =>
 const U1 = "3f1e0a52-0000-4000-8000-000000000001";
 const TEMPLATE = "7a7a7a7a-0000-4000-8000-000000000001";
 const THEME = "7b7b7b7b-0000-4000-8000-000000000001";
+const DRAFT = "7c7c7c7c-0000-4000-8000-000000000001";
 
 /** Sends `options` and returns the wire body the platform received. */
 async function bodyOf(options: SendEmailOptions): Promise<unknown> {
@@ -42,7 +43,7 @@ test("a template with variables to all users; themeId null and false are sent as
     theme_id: null,
   });
   expect(await bodyOf({ userIds: [], html: "<p/>", themeId: false })).toEqual({ user_ids: [], html: "<p/>", theme_id: false });
-  expect(await bodyOf({ userIds: [U1], draftId: "d1" })).toEqual({ user_ids: [U1], draft_id: "d1" });
+  expect(await bodyOf({ userIds: [U1], draftId: DRAFT })).toEqual({ user_ids: [U1], draft_id: DRAFT });
 });
 
 test("REQUIRES_CUSTOM_EMAIL_SERVER and EMAIL_RENDERING_ERROR are thrown as typed known errors", async () => {
@@ -76,6 +77,10 @@ test.each([
   ["notificationCategoryName not a string", { userIds: [U1], html: "<p>x</p>", notificationCategoryName: 2 }],
   ["scheduledAt not a Date", { userIds: [U1], html: "<p>x</p>", scheduledAt: 1735600000000 }],
   ["scheduledAt invalid", { userIds: [U1], html: "<p>x</p>", scheduledAt: new Date("nope") }],
+  ["a user id that is not a UUID", { userIds: [U1, "user-2"], html: "<p>x</p>" }],
+  ["a templateId that is not a UUID", { userIds: [U1], templateId: "welcome" }],
+  ["a draftId that is not a UUID", { userIds: [U1], draftId: "d1" }],
+  ["a themeId that is not a UUID", { userIds: [U1], html: "<p>x</p>", themeId: "dark" }],
 ])("%s: ArgumentError, no request", async (_name, options) => {
   // nock allows no connection and has no interceptor: a request would fail with a network error instead
   expect(await caught(server().sendEmail(options as never))).toBeInstanceOf(ArgumentError);

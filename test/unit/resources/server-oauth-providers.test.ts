@@ -68,8 +68,10 @@ test("listOAuthProviders reads ?user_id= (one request for concurrent reads); get
   expect(all.map((p) => p.id)).toEqual([P1]);
   expect(again).toHaveLength(1);
   expect((await app.getOAuthProvider(U1, P1))?.accountId).toBe("583231");
-  expect(await app.getOAuthProvider(U1, "other")).toBeNull();
+  expect(await app.getOAuthProvider(U1, "5c5c5c5c-0000-4000-8000-0000000000ff")).toBeNull();
   expect(scope.isDone()).toBe(true);
+  // Not a UUID: no connection can have it, so null without a request (nock has nothing left to answer one).
+  expect(await app.getOAuthProvider(U1, "other")).toBeNull();
 });
 
 test("update PATCHes /oauth-providers/{user}/{id} with the server fields and refreshes the list; delete too", async () => {

@@ -10,6 +10,9 @@ afterAll(() => nock.enableNetConnect());
 
 const SSK = "ssk_unit_test";
 const U1 = "3f1e0a52-0000-4000-8000-000000000001";
+const T1 = "3f1e0a52-0000-4000-8000-0000000000f1";
+const C0 = "3f1e0a52-0000-4000-8000-0000000000c0";
+const S1 = "3f1e0a52-0000-4000-8000-0000000000a1";
 const json = (body: unknown, status = 200) => [status, JSON.stringify(body), { "content-type": "application/json" }] as const;
 const serverUserJson = (overrides: Record<string, unknown> = {}) =>
   userJson({
@@ -158,23 +161,23 @@ describe("listUsers", () => {
     api()
       .get("/api/v1/users")
       .query({
-        cursor: "c0",
+        cursor: C0,
         limit: "2",
         order_by: "signed_up_at",
         desc: "true",
         query: "ada",
-        team_id: "t1",
+        team_id: T1,
         include_restricted: "true",
         include_anonymous: "false",
       })
       .reply(...json({ items: [serverUserJson(), serverUserJson({ id: "u2" })], is_paginated: true, pagination: { next_cursor: "c1" } }));
     const page = await server().listUsers({
-      cursor: "c0",
+      cursor: C0,
       limit: 2,
       orderBy: "signedUpAt",
       desc: true,
       query: "ada",
-      teamId: "t1",
+      teamId: T1,
       includeRestricted: true,
       includeAnonymous: false,
     });
@@ -278,32 +281,32 @@ describe("ServerUser actions", () => {
   test("grant/revoke permissions at team and project scope, and reads with user_id={id}", async () => {
     const user = await fetchedUser();
     api()
-      .post(`/api/v1/team-permissions/t1/${U1}/team_admin`, {})
-      .reply(...json({ id: "team_admin", team_id: "t1", user_id: U1 }, 201))
-      .delete(`/api/v1/team-permissions/t1/${U1}/team_admin`)
+      .post(`/api/v1/team-permissions/${T1}/${U1}/team_admin`, {})
+      .reply(...json({ id: "team_admin", team_id: T1, user_id: U1 }, 201))
+      .delete(`/api/v1/team-permissions/${T1}/${U1}/team_admin`)
       .reply(...json({ success: true }))
       .post(`/api/v1/project-permissions/${U1}/billing`, {})
       .reply(...json({ id: "billing", user_id: U1 }, 201))
       .delete(`/api/v1/project-permissions/${U1}/billing`)
       .reply(...json({ success: true }));
-    await user.grantPermission({ id: "t1" }, "team_admin");
-    await user.revokePermission("t1", "team_admin");
+    await user.grantPermission({ id: T1 }, "team_admin");
+    await user.revokePermission(T1, "team_admin");
     await user.grantPermission("billing");
     await user.revokePermission("billing");
     api()
       .get("/api/v1/team-permissions")
-      .query({ team_id: "t1", user_id: U1, recursive: "true" })
+      .query({ team_id: T1, user_id: U1, recursive: "true" })
       .times(2)
-      .reply(...json({ items: [{ id: "team_admin", team_id: "t1", user_id: U1 }] }))
+      .reply(...json({ items: [{ id: "team_admin", team_id: T1, user_id: U1 }] }))
       .get("/api/v1/project-permissions")
       .query({ user_id: U1, recursive: "false" })
       .reply(...json({ items: [{ id: "billing", user_id: U1 }] }));
-    expect(await user.hasPermission("t1", "team_admin")).toBe(true);
-    expect(await user.getPermission("t1", "other")).toBeNull();
+    expect(await user.hasPermission(T1, "team_admin")).toBe(true);
+    expect(await user.getPermission(T1, "other")).toBeNull();
     expect(await user.listPermissions({ recursive: false })).toEqual([{ id: "billing" }]);
     expect(nock.isDone()).toBe(true);
     await expect(user.grantPermission("")).rejects.toThrow(ArgumentError);
-    await expect(user.revokePermission("t1", "")).rejects.toThrow(ArgumentError);
+    await expect(user.revokePermission(T1, "")).rejects.toThrow(ArgumentError);
     await expect(user.listPermissions({ recursive: 1 } as never)).rejects.toThrow(ArgumentError);
   });
 
@@ -362,18 +365,18 @@ describe("ServerUser actions", () => {
 
   test("sessions are listed and revoked with user_id={id}", async () => {
     const user = await fetchedUser();
-    const s = { id: "s1", user_id: U1, created_at: 1_700_000_000_000, last_used_at: null, is_impersonation: false, is_current_session: false };
+    const s = { id: S1, user_id: U1, created_at: 1_700_000_000_000, last_used_at: null, is_impersonation: false, is_current_session: false };
     api()
       .get("/api/v1/auth/sessions")
       .query({ user_id: U1 })
       .reply(...json({ items: [s] }))
-      .delete("/api/v1/auth/sessions/s1")
+      .delete(`/api/v1/auth/sessions/${S1}`)
       .query({ user_id: U1 })
       .reply(...json({ success: true }));
     expect(await user.getActiveSessions()).toEqual([
-      { id: "s1", userId: U1, createdAt: new Date(1_700_000_000_000), isImpersonation: false, lastUsedAt: undefined, isCurrentSession: false },
+      { id: S1, userId: U1, createdAt: new Date(1_700_000_000_000), isImpersonation: false, lastUsedAt: undefined, isCurrentSession: false },
     ]);
-    await user.revokeSession("s1");
+    await user.revokeSession(S1);
     await expect(user.revokeSession("")).rejects.toThrow(ArgumentError);
   });
 
@@ -383,14 +386,14 @@ describe("ServerUser actions", () => {
     api()
       .get("/api/v1/teams")
       .query({ user_id: U1 })
-      .reply(...json({ items: [{ id: "t1", display_name: "Ops", profile_image_url: null, client_metadata: null, client_read_only_metadata: null, created_at_millis: 5, server_metadata: null }] }))
+      .reply(...json({ items: [{ id: T1, display_name: "Ops", profile_image_url: null, client_metadata: null, client_read_only_metadata: null, created_at_millis: 5, server_metadata: null }] }))
       .get("/api/v1/user-api-keys")
       .query({ user_id: U1 })
       .reply(...json({ items: [{ id: "k1", description: "ci", is_public: false, created_at_millis: 1, type: "user", user_id: U1, value: { last_four: "abcd" } }] }))
       .post("/api/v1/user-api-keys", (b) => ((keyBody = b), true))
       .reply(...json({ id: "k2", description: "job", is_public: false, created_at_millis: 2, type: "user", user_id: U1, value: "sk_full" }));
     const [team] = await user.listTeams();
-    expect(team).toMatchObject({ id: "t1", displayName: "Ops", createdAt: new Date(5) });
+    expect(team).toMatchObject({ id: T1, displayName: "Ops", createdAt: new Date(5) });
     const [key] = await user.listApiKeys();
     expect(key).toMatchObject({ id: "k1", userId: U1, value: { lastFour: "abcd" } });
     const created = await user.createApiKey({ description: "job", expiresAt: null });
@@ -406,7 +409,7 @@ describe("checkApiKey", () => {
     is_public: false,
     created_at_millis: 0,
     type,
-    ...(type === "user" ? { user_id: U1 } : { team_id: "t1" }),
+    ...(type === "user" ? { user_id: U1 } : { team_id: T1 }),
     value: { last_four: "abcd" },
   });
   const marked = (type: string) => `sk_${"a".repeat(45)}${"0".repeat(32)}${type}0574ck4u7h0123abcd`;
@@ -415,7 +418,7 @@ describe("checkApiKey", () => {
     api().post("/api/v1/team-api-keys/check", { api_key: marked("team") }).reply(...json(keyJson("team")));
     const result = await server().checkApiKey(marked("team"));
     expect(result.status).toBe("ok");
-    expect(result.status === "ok" && result.data).toMatchObject({ type: "team", teamId: "t1" });
+    expect(result.status === "ok" && result.data).toMatchObject({ type: "team", teamId: T1 });
   });
 
   test("without a marker: user check first, then team; invalid keys come back as error results", async () => {
