@@ -1,10 +1,11 @@
 // Malformed codes and ids are answered before any request (the emulator's /emulator/stats counts every request it
 // gets): a verification code of any length but 45 is the VERIFICATION_CODE_NOT_FOUND error result an unknown code
-// gets; a user or team id that is not a UUID is an ArgumentError, or null where the official SDK answers null.
-import { ArgumentError, KnownErrors } from "../../src/index";
-import type { ClientApp, KnownError } from "../../src/index";
+// gets; a user, team, session or e-mail theme / template / draft id that is not a UUID is an ArgumentError, or null
+// where the official SDK answers null.
+import { AdminApp, ArgumentError, KnownErrors } from "../../src/index";
+import type { ClientApp, KnownError, ServerApp, ServerTeam, ServerUser } from "../../src/index";
 import { caught } from "../helpers/http";
-import { serverFor, startTestEmulator } from "../helpers/emulator";
+import { serverFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 import { signedInUser } from "./team-helpers";
 
@@ -106,5 +107,88 @@ describe("ServerApp ids", () => {
       expect(ArgumentError.isInstance(error)).toBe(true);
       expect((error as Error).message).toBe("teamId must be a UUID.");
     }
+  });
+});
+
+describe("server and admin ids the platform requires as UUIDs", () => {
+  const BAD = ["not-a-uuid", "3241a285-8329-4d69-8f3d-316e08cf140", "../users"];
+  const WELL_FORMED = "3241a285-8329-4d69-8f3d-316e08cf140c"; // no such user, team, session, theme, …
+  type Subjects = { server: ServerApp; admin: AdminApp; user: ServerUser; team: ServerTeam };
+  let subjects: Subjects;
+  beforeAll(async () => {
+    const server = serverFor(emulator);
+    const admin = new AdminApp({
+      projectId: emulator.projectId,
+      baseUrl: emulator.url,
+      superSecretAdminKey: emulator.keys.superSecretAdminKey,
+      tokenStore: null,
+      retry: { sleep: async () => undefined, random: () => 0.5 },
+    });
+    const user = await server.createUser({ primaryEmail: uniqueEmail("uuids"), primaryEmailAuthEnabled: true });
+    subjects = { server, admin, user, team: await server.createTeam({ displayName: "UUIDs" }) };
+  });
+
+  const ME = ' or "me"';
+  const calls: [string, string, (s: Subjects, id: string) => Promise<unknown>][] = [
+    ["listTeams({ userId })", `userId must be a UUID${ME}.`, ({ server }, id) => server.listTeams({ userId: id })],
+    ["listTeams({ cursor })", "cursor must be a UUID.", ({ server }, id) => server.listTeams({ limit: 2, cursor: id })],
+    ["createTeam({ creatorUserId })", `creatorUserId must be a UUID${ME}.`, ({ server }, id) => server.createTeam({ displayName: "X", creatorUserId: id })],
+    ["team.addUser", `userId must be a UUID${ME}.`, ({ team }, id) => team.addUser(id)],
+    ["team.removeUser", `userId must be a UUID${ME}.`, ({ team }, id) => team.removeUser(id)],
+    ["listUsers({ teamId })", "teamId must be a UUID.", ({ server }, id) => server.listUsers({ teamId: id })],
+    ["listUsers({ cursor })", "cursor must be a UUID.", ({ server }, id) => server.listUsers({ cursor: id })],
+    ["user.revokeSession", "sessionId must be a UUID.", ({ user }, id) => user.revokeSession(id)],
+    ["user.grantPermission(team, …)", "teamId must be a UUID.", ({ user }, id) => user.grantPermission(id, "team_admin")],
+    ["user.listPermissions(team)", "teamId must be a UUID.", ({ user }, id) => user.listPermissions(id)],
+    ["user.setSelectedTeam", "teamId must be a UUID.", ({ user }, id) => user.setSelectedTeam(id)],
+    ["user.getTeamProfile", "teamId must be a UUID.", ({ user }, id) => user.getTeamProfile(id)],
+    ["listOAuthProviders", `userId must be a UUID${ME}.`, ({ server }, id) => server.listOAuthProviders(id)],
+    ["getOAuthProvider(userId, …)", `userId must be a UUID${ME}.`, ({ server }, id) => server.getOAuthProvider(id, WELL_FORMED)],
+    [
+      "createOAuthProvider({ userId })",
+      `userId must be a UUID${ME}.`,
+      ({ server }, id) => server.createOAuthProvider({ userId: id, providerConfigId: "github", accountId: "1", email: "a@example.com", allowSignIn: false, allowConnectedAccounts: true }),
+    ],
+    ["getConnectedAccountAccessToken({ userId })", `userId must be a UUID${ME}.`, ({ server }, id) => server.getConnectedAccountAccessToken({ userId: id, provider: "github" })],
+    ["sendEmail({ userIds })", "userIds[1] must be a UUID.", ({ server, user }, id) => server.sendEmail({ userIds: [user.id, id], html: "<p>x</p>" })],
+    ["sendEmail({ templateId })", "templateId must be a UUID.", ({ server, user }, id) => server.sendEmail({ userIds: [user.id], templateId: id })],
+    ["sendEmail({ draftId })", "draftId must be a UUID.", ({ server, user }, id) => server.sendEmail({ userIds: [user.id], draftId: id })],
+    ["sendEmail({ themeId })", "themeId must be a UUID.", ({ server, user }, id) => server.sendEmail({ userIds: [user.id], html: "<p>x</p>", themeId: id })],
+    ["admin.getEmailTheme", "id must be a UUID.", ({ admin }, id) => admin.getEmailTheme(id)],
+    ["admin.updateEmailTheme", "id must be a UUID.", ({ admin }, id) => admin.updateEmailTheme(id, "export function EmailTheme() {}")],
+    ["admin.deleteEmailTheme", "id must be a UUID.", ({ admin }, id) => admin.deleteEmailTheme(id)],
+    ["admin.updateEmailTemplate", "id must be a UUID.", ({ admin }, id) => admin.updateEmailTemplate(id, "export function EmailTemplate() {}")],
+    ["admin.updateEmailTemplate(…, themeId)", "themeId must be a UUID.", ({ admin }, id) => admin.updateEmailTemplate(WELL_FORMED, "src", id)],
+    ["admin.deleteEmailTemplate", "id must be a UUID.", ({ admin }, id) => admin.deleteEmailTemplate(id)],
+    ["admin.updateEmailDraft", "id must be a UUID.", ({ admin }, id) => admin.updateEmailDraft(id, { displayName: "x" })],
+    ["admin.deleteEmailDraft", "id must be a UUID.", ({ admin }, id) => admin.deleteEmailDraft(id)],
+    ["admin.renderEmail({ templateId })", "templateId must be a UUID.", ({ admin }, id) => admin.renderEmail({ templateId: id })],
+  ];
+
+  test.each(calls)("%s: an id that is not a UUID throws an ArgumentError, without a request", async (_name, message, call) => {
+    for (const id of BAD) {
+      const error = await withoutRequests(() => caught(call(subjects, id)));
+      expect(ArgumentError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toBe(message);
+    }
+  });
+
+  test.each(calls)("%s: a well-formed UUID is sent", async (_name, _message, call) => {
+    const before = await allRequests();
+    const error = await call(subjects, WELL_FORMED).then(() => undefined, (e: unknown) => e);
+    expect(ArgumentError.isInstance(error)).toBe(false); // the platform's answer (often "not found"), or success
+    expect(await allRequests()).toBeGreaterThan(before);
+  });
+
+  test("lookups the official SDK answers with null: null without a request for an id that is not a UUID", async () => {
+    const { server, user } = subjects;
+    for (const id of BAD) {
+      expect(await withoutRequests(() => server.getOAuthProvider(user.id, id))).toBeNull();
+      expect(await withoutRequests(() => user.getOAuthProvider(id))).toBeNull();
+      expect(await withoutRequests(() => user.getTeam(id))).toBeNull();
+    }
+    expect(ArgumentError.isInstance(await caught(server.getOAuthProvider(user.id, "")))).toBe(true);
+    const team = await server.createTeam({ displayName: "Joined", creatorUserId: user.id });
+    expect((await user.getTeam(team.id))?.displayName).toBe("Joined");
   });
 });
