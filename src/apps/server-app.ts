@@ -191,7 +191,8 @@ export class ServerApp extends ClientApp {
   // ---------------------------------------------------------------------------------------------------------
 
   /**
-   * Creates a team. With `creatorUserId`, that user joins it with the project's team-creator permissions.
+   * Creates a team. With `creatorUserId` (a UUID, else an `ArgumentError` before any request), that user joins it
+   * with the project's team-creator permissions.
    * @example
    * const team = await server.createTeam({ displayName: "Ops", creatorUserId: user.id });
    */
@@ -215,7 +216,8 @@ export class ServerApp extends ClientApp {
   /**
    * Every team of the project, oldest first (newest with `desc`), or only the teams `userId` belongs to;
    * `query` matches part of the display name. With `limit` or `cursor` one page comes back, with the next
-   * page's cursor in `nextCursor` (null on the last page or when not paginated).
+   * page's cursor in `nextCursor` (null on the last page or when not paginated). A `userId` or `cursor` that is
+   * not a UUID throws an `ArgumentError` before any request.
    * @example
    * const all = await server.listTeams();
    * const hers = await server.listTeams({ userId: user.id });
@@ -239,7 +241,8 @@ export class ServerApp extends ClientApp {
 
   /**
    * Sends an e-mail to some users (`userIds`) or all (`allUsers: true`), from raw `html`, a `templateId` (with
-   * `variables`) or a `draftId`, now or at `scheduledAt`. Wrong combinations are refused before any request. The
+   * `variables`) or a `draftId`, now or at `scheduledAt`. Wrong combinations, and user, template, draft or theme
+   * ids that are not UUIDs, are refused with an `ArgumentError` before any request. The
    * platform's refusals are thrown as known errors, as the official SDK does: `REQUIRES_CUSTOM_EMAIL_SERVER` while
    * the project uses the shared e-mail server, `USER_ID_DOES_NOT_EXIST`, an unknown template or draft. Each
    * e-mail then goes through the project's outbox (`AdminApp.listOutboxEmails`): a template that fails to render
@@ -275,7 +278,8 @@ export class ServerApp extends ClientApp {
   }
 
   /**
-   * One of a user's OAuth connections by its id, or null.
+   * One of a user's OAuth connections by its id, or null (at once, without a request, for an id that is not a
+   * UUID). A `userId` that is not a UUID (nor `"me"`) throws an `ArgumentError`.
    * @example
    * const provider = await server.getOAuthProvider(userId, providerId);
    */
