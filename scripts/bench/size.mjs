@@ -41,7 +41,7 @@ export const entries = [
     entry: "password-entry.ts",
     limits: "page",
     // Issue #13 asks for at most 15,000 B here; the page measures 16,030 B in 2 files (from 21,888 B in 24 files
-    // before the client core became one module, and 16,233 B before the internal-project user methods left the
+    // before the client core became one module, and 16,230 B before the internal-project user methods left the
     // core). Until the remaining ~1 kB of the sign-in path is cut, this budget keeps today's figure from growing;
     // the report and README say by how much the 15,000 target is missed.
     budget: 16_100,
