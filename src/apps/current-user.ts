@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { authJson, authorizationHeader, signOut } from "../auth/session-flows";
+import { authJson, authorizationHeader } from "../auth/session-flows";
 import type { CurrentUserData, CurrentUserJson } from "../resources/client/users";
 import { currentUserFromJson } from "../resources/client/users";
 import type { Session } from "../session/session";
@@ -74,7 +74,10 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
       currentSession: { getTokens: () => authJson(session) },
       _internalSession: internalSessionOf(session),
       toClientJson: () => json,
-      signOut: (options) => signOut(ctx, { ...options, tokenStore: session.store }),
+      signOut: (options) => {
+        const own = { ...options, tokenStore: session.store };
+        return import("../auth/sign-out").then((m) => m.signOut(ctx, own));
+      },
       getAccessToken: async () => (await session.getTokens()).accessToken,
       getRefreshToken: async () => (await session.store.get()).refreshToken,
       getAuthJson: () => authJson(session),
