@@ -2,7 +2,6 @@ import { optionalObject } from "../util/validate";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
-import { encodeAuthorizationHeader } from "../token-stores/authorization-header";
 import type { CurrentUserJson } from "../resources/client/users";
 import { leaving } from "../urls/redirect";
 import type { AuthContext, TokenResponse } from "./context";
@@ -81,8 +80,11 @@ export async function authJson(session: Session): Promise<{ accessToken: string 
   return session.getTokens();
 }
 
-/** @internal `"Bearer stackauth_<base64 JSON>"` for sending the session to your own server, or null when signed out. */
+/**
+ * @internal `"Bearer stackauth_<base64 JSON>"` for sending the session to your own server, or null when signed out.
+ * The encoder loads on first use (with the tokens), so a page that never sends the header does not download it.
+ */
 export async function authorizationHeader(session: Session): Promise<string | null> {
-  const tokens = await session.getTokens();
+  const [tokens, { encodeAuthorizationHeader }] = await Promise.all([session.getTokens(), import("../token-stores/authorization-header")]);
   return tokens.accessToken || tokens.refreshToken ? encodeAuthorizationHeader(tokens) : null;
 }
