@@ -4,7 +4,7 @@ import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { CurrentUserJson } from "../resources/client/users";
 import { leaving } from "../urls/redirect";
-import type { AuthContext, TokenResponse } from "./context";
+import type { AuthContext } from "./context";
 
 /**
  * Options of `getUser`: what to do when nobody (eligible) is signed in, and which session to read.
@@ -44,19 +44,15 @@ export async function resolveUser(
   }
   const anonymousOk = or === "anonymous" || or === "anonymous-if-exists[deprecated]";
   const session = ctx.core.session(o.tokenStore);
-  let user = await ctx.users.get(session);
+  const user = await ctx.users.get(session);
   const eligible = (u: CurrentUserJson | null): u is CurrentUserJson =>
     !!u && (anonymousOk || (!u.is_anonymous && (!!o.includeRestricted || !u.is_restricted)));
   // A signed-in user who still has to finish onboarding (e.g. verify their e-mail): "redirect" sends them there.
   const onboarding = !!user && !user.is_anonymous && !!user.is_restricted;
   if (eligible(user)) return { session, user };
   if (or === "anonymous") {
-    const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/anonymous/sign-up", session });
-    await ctx.core.signIn(session, tokens);
-    ctx.users.invalidate(session);
-    user = await ctx.users.get(session);
-    if (user) return { session, user };
-    throw new LatchkeyError("The anonymous user just created could not be read back.", "NotSignedInError");
+    // Loads with the sign-up code: a page that never asks for an anonymous user does not download it.
+    return { session, user: await (await import("./sign-up")).signUpAnonymously(ctx, session) };
   }
   if (or === "throw") {
     throw new LatchkeyError('No user is signed in, and getUser was called with { or: "throw" }.', "NotSignedInError");
