@@ -40,10 +40,12 @@ export const entries = [
     name: PASSWORD_ENTRY,
     entry: "password-entry.ts",
     limits: "page",
-    // Issue #13 asks for at most 15,000 B here; the page measures 16,233 B in 2 files (from 21,888 B in 24 files
-    // before the client core became one module). Until the remaining ~1.2 kB of the sign-in path is cut, this budget
-    // keeps today's figure from growing; the report and README say by how much the 15,000 target is missed.
-    budget: 16_300,
+    // Issue #13 asks for at most 15,000 B here; the page measures 15,835 B in 2 files (from 21,888 B in 24 files
+    // before the client core became one module, and 16,230 B before sign-out, the Authorization-header encoder,
+    // anonymous sign-up and the internal-project user methods left the core). Until the remaining ~0.8 kB of the
+    // sign-in path is cut, this budget keeps today's figure from growing; the report and README say by how much
+    // the 15,000 target is missed.
+    budget: 15_900,
     target: 15_000,
     aim: 12_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/, /src\/token-stores\/(nextjs-cookie|request)\.ts/],

@@ -4,7 +4,7 @@ import { signInWithCredential } from "../auth/password";
 import type { SignInOptions } from "../auth/password";
 import type { SignUpOptions } from "../auth/sign-up";
 import type { ResetPasswordOptions } from "../auth/password-reset";
-import { authJson, authorizationHeader, resolveUser, signOut } from "../auth/session-flows";
+import { authJson, authorizationHeader, resolveUser } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
 import { createCache } from "../cache";
 import { emitCacheChange } from "../cache/changes";
@@ -295,8 +295,8 @@ export class ClientApp extends ClientFlows {
    * @example
    * await app.signOut({ redirectUrl: "/goodbye" });
    */
-  signOut(options?: { redirectUrl?: URL | string } & StoreOption) {
-    return signOut(this.ctx, options);
+  signOut(options?: { redirectUrl?: URL | string } & StoreOption): Promise<void> {
+    return import("../auth/sign-out").then((m) => m.signOut(this.ctx, options));
   }
 
   /**

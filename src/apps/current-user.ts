@@ -1,5 +1,5 @@
 import type { AuthContext } from "../auth/context";
-import { authJson, authorizationHeader, signOut } from "../auth/session-flows";
+import { authJson, authorizationHeader } from "../auth/session-flows";
 import type { CurrentUserData, CurrentUserJson } from "../resources/client/users";
 import { currentUserFromJson } from "../resources/client/users";
 import type { Session } from "../session/session";
@@ -10,7 +10,6 @@ import { accountMethods } from "./user-methods/account";
 import type { AccountMethods } from "./user-methods/account";
 import type { Team } from "../resources/client/teams";
 import { lazyTeam, userTeamMethods } from "./user-methods/teams";
-import { internalUserMethods } from "./user-methods/internal";
 import type { UserTeamMethods } from "./user-methods/teams";
 
 /**
@@ -52,6 +51,17 @@ export interface CurrentUser extends Omit<CurrentUserData, "selectedTeam">, Acco
   createContactChannel(data: ContactChannelCreate): Promise<ContactChannel>;
 }
 
+// The owned-project methods of an `internal`-project user (a dashboard user) load on first call: every other
+// project's pages never download them.
+const INTERNAL_METHODS = ["createProject", "listOwnedProjects", "transferProject"] as const;
+function lazyInternalUserMethods(ctx: AuthContext, session: Session): Record<string, (...args: never[]) => Promise<unknown>> {
+  const call =
+    (name: (typeof INTERNAL_METHODS)[number]) =>
+    (...args: never[]) =>
+      import("./user-methods/internal").then((m) => (m.internalUserMethods(ctx, session) as Record<string, (...a: never[]) => Promise<unknown>>)[name](...args));
+  return Object.fromEntries(INTERNAL_METHODS.map((name) => [name, call(name)]));
+}
+
 /** @internal Builds the user object for `session` from its wire JSON. */
 export function createCurrentUser(ctx: AuthContext, session: Session, json: CurrentUserJson): CurrentUser {
   // Object.assign with the data last, not spreads into a literal: V8 copies closures spread into a literal (or
@@ -59,12 +69,15 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
   const methods = Object.assign(
     accountMethods(ctx, session, json.primary_email),
     userTeamMethods(ctx, session),
-    internalUserMethods(ctx, session), // createProject, listOwnedProjects, transferProject on the `internal` project only
+    ctx.core.projectId === "internal" ? lazyInternalUserMethods(ctx, session) : {},
     {
       currentSession: { getTokens: () => authJson(session) },
       _internalSession: internalSessionOf(session),
       toClientJson: () => json,
-      signOut: (options) => signOut(ctx, { ...options, tokenStore: session.store }),
+      signOut: (options) => {
+        const own = { ...options, tokenStore: session.store };
+        return import("../auth/sign-out").then((m) => m.signOut(ctx, own));
+      },
       getAccessToken: async () => (await session.getTokens()).accessToken,
       getRefreshToken: async () => (await session.store.get()).refreshToken,
       getAuthJson: () => authJson(session),

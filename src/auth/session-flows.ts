@@ -1,12 +1,10 @@
 import { optionalObject } from "../util/validate";
 import { ArgumentError, LatchkeyError } from "../errors/base";
-import { isKnownErrorOf } from "../errors/known-error";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
-import { encodeAuthorizationHeader } from "../token-stores/authorization-header";
 import type { CurrentUserJson } from "../resources/client/users";
 import { leaving } from "../urls/redirect";
-import type { AuthContext, TokenResponse } from "./context";
+import type { AuthContext } from "./context";
 
 /**
  * Options of `getUser`: what to do when nobody (eligible) is signed in, and which session to read.
@@ -46,19 +44,15 @@ export async function resolveUser(
   }
   const anonymousOk = or === "anonymous" || or === "anonymous-if-exists[deprecated]";
   const session = ctx.core.session(o.tokenStore);
-  let user = await ctx.users.get(session);
+  const user = await ctx.users.get(session);
   const eligible = (u: CurrentUserJson | null): u is CurrentUserJson =>
     !!u && (anonymousOk || (!u.is_anonymous && (!!o.includeRestricted || !u.is_restricted)));
   // A signed-in user who still has to finish onboarding (e.g. verify their e-mail): "redirect" sends them there.
   const onboarding = !!user && !user.is_anonymous && !!user.is_restricted;
   if (eligible(user)) return { session, user };
   if (or === "anonymous") {
-    const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/anonymous/sign-up", session });
-    await ctx.core.signIn(session, tokens);
-    ctx.users.invalidate(session);
-    user = await ctx.users.get(session);
-    if (user) return { session, user };
-    throw new LatchkeyError("The anonymous user just created could not be read back.", "NotSignedInError");
+    // Loads with the sign-up code: a page that never asks for an anonymous user does not download it.
+    return { session, user: await (await import("./sign-up")).signUpAnonymously(ctx, session) };
   }
   if (or === "throw") {
     throw new LatchkeyError('No user is signed in, and getUser was called with { or: "throw" }.', "NotSignedInError");
@@ -75,31 +69,6 @@ export async function resolveUser(
 }
 
 /**
- * Signs out: ends the session on the server (errors about an already-ended session are ignored), clears the
- * tokens, forgets cached users, and navigates to `redirectUrl` (replacing the page) or after-sign-out.
- * @internal
- */
-export async function signOut(ctx: AuthContext, options?: { redirectUrl?: URL | string; tokenStore?: TokenStoreInit }): Promise<void> {
-  const o = optionalObject(options, "signOut options");
-  const redirectUrl = o.redirectUrl instanceof URL ? o.redirectUrl.href : o.redirectUrl;
-  if (redirectUrl !== undefined && (typeof redirectUrl !== "string" || !redirectUrl)) throw new ArgumentError("redirectUrl must be a URL or a non-empty string.");
-  // An untrusted redirectUrl is refused before the session ends.
-  if (redirectUrl !== undefined) await ctx.core.checkRedirect(redirectUrl);
-  const session = ctx.core.session(o.tokenStore);
-  const tokens = await session.getTokens();
-  if (tokens.accessToken) {
-    try {
-      await ctx.core.request({ method: "DELETE", path: "/auth/sessions/current", session, body: {} });
-    } catch (error) {
-      if (!isKnownErrorOf(error, "REFRESH_TOKEN_ERROR") && !isKnownErrorOf(error, "INVALID_ACCESS_TOKEN")) throw error;
-    }
-  }
-  await session.invalidate(); // its listener (the app's onSessionInvalidated) forgets what was cached for it
-  if (redirectUrl !== undefined) await ctx.core.redirect(redirectUrl, true);
-  else await ctx.core.redirectToHandler("afterSignOut");
-}
-
-/**
  * The token accessors shared by apps and current users.
  * @internal
  */
@@ -107,8 +76,11 @@ export async function authJson(session: Session): Promise<{ accessToken: string 
   return session.getTokens();
 }
 
-/** @internal `"Bearer stackauth_<base64 JSON>"` for sending the session to your own server, or null when signed out. */
+/**
+ * @internal `"Bearer stackauth_<base64 JSON>"` for sending the session to your own server, or null when signed out.
+ * The encoder loads on first use (with the tokens), so a page that never sends the header does not download it.
+ */
 export async function authorizationHeader(session: Session): Promise<string | null> {
-  const tokens = await session.getTokens();
+  const [tokens, { encodeAuthorizationHeader }] = await Promise.all([session.getTokens(), import("../token-stores/authorization-header")]);
   return tokens.accessToken || tokens.refreshToken ? encodeAuthorizationHeader(tokens) : null;
 }

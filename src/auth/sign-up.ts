@@ -1,8 +1,10 @@
-import { ArgumentError } from "../errors/base";
+import { ArgumentError, LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error";
 import type { KnownErrors } from "../errors";
 import { optionalObject, requireString } from "../util/validate";
 import type { TokenStoreInit } from "../token-stores/types";
+import type { CurrentUserJson } from "../resources/client/users";
+import type { Session } from "../session/session";
 import { inBrowser } from "../urls/redirect";
 import { err } from "../util/result";
 import type { Result } from "../util/result";
@@ -74,3 +76,17 @@ export async function signUpWithCredential(
   );
 }
 
+/**
+ * @internal Signs up an anonymous user on `session` and reads it back: `getUser({ or: "anonymous" })` when nobody
+ * (or only a user that does not count) is signed in.
+ * @example
+ * const user = await signUpAnonymously(ctx, session);
+ */
+export async function signUpAnonymously(ctx: AuthContext, session: Session): Promise<CurrentUserJson> {
+  const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/anonymous/sign-up", session });
+  await ctx.core.signIn(session, tokens);
+  ctx.users.invalidate(session);
+  const user = await ctx.users.get(session);
+  if (user) return user;
+  throw new LatchkeyError("The anonymous user just created could not be read back.", "NotSignedInError");
+}
