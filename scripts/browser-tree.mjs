@@ -207,19 +207,13 @@ export async function buildBrowserTree(root) {
   };
   const serverOnDemand = await onDemand("index.ts", serverAll);
   const reactOnDemand = await onDemand("react/index.ts", reactAll);
-  const exclusive = (all, other, entry) => {
-    const others = new Set(other);
-    return all.filter(
-      (m) => !core.has(m) && !browserReachable.has(m) && !others.has(m) && !serverOnDemand.has(m) && !reactOnDemand.has(m) && m !== entry,
-    );
-  };
-  const serverMembers = exclusive(serverAll, reactAll, "index.ts");
-  // What ClientApp loads on demand (resources) and the server core imports statically: one file too, the client's
-  // lazy group (a page that calls one of them fetches them all, once; a password-only page none).
-  const reactSet = new Set(reactAll);
-  const lazyMembers = serverAll.filter(
-    (m) => browserReachable.has(m) && !core.has(m) && !reactSet.has(m) && !serverOnDemand.has(m) && !reactOnDemand.has(m) && m !== "index.ts",
-  );
+  // Beside the client core, what `import("latchkey")` loads at once is split by who else may load it: a page may
+  // (ClientApp reaches it, import()s included) → the client's lazy group, one file (a page that calls one of them
+  // fetches them all, once; a password-only page none); no page may → the server core.
+  const apart = new Set([...reactAll, ...serverOnDemand, ...reactOnDemand, "index.ts"]);
+  const rest = serverAll.filter((m) => !core.has(m) && !apart.has(m));
+  const serverMembers = rest.filter((m) => !browserReachable.has(m));
+  const lazyMembers = rest.filter((m) => browserReachable.has(m));
   const groups = new Map([
     ...[...core].map((m) => [m, CORE_FILE]),
     ...lazyMembers.map((m) => [m, CLIENT_LAZY_FILE]),
