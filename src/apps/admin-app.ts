@@ -77,7 +77,7 @@ export class AdminApp extends AdminEmailApp {
   constructor(options: AdminAppOptions = {}) {
     if (typeof options !== "object" || options === null) throw new ArgumentError("The app options must be an object.");
     options = withInherited(options);
-    const superSecretAdminKey = options.superSecretAdminKey ?? readEnv("superSecretAdminKey");
+    const superSecretAdminKey = options.superSecretAdminKey ?? readEnv(() => process.env.STACK_SUPER_SECRET_ADMIN_KEY);
     if (!superSecretAdminKey && !options.projectOwnerSession) {
       throw new ArgumentError(
         "AdminApp needs superSecretAdminKey (or STACK_SUPER_SECRET_ADMIN_KEY), or a projectOwnerSession.",
@@ -85,7 +85,7 @@ export class AdminApp extends AdminEmailApp {
     }
     super(options, {
       accessType: "admin",
-      secretServerKey: options.secretServerKey ?? readEnv("secretServerKey"),
+      secretServerKey: options.secretServerKey ?? readEnv(() => process.env.STACK_SECRET_SERVER_KEY),
       superSecretAdminKey,
     });
     if (options.projectOwnerSession) useProjectOwnerSession(this.core, options.projectOwnerSession);

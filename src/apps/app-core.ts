@@ -1,6 +1,6 @@
 import { emitCacheChange } from "../cache/changes";
 import { ArgumentError } from "../errors/base";
-import { isKnownErrorOf } from "../errors/known-error";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import type { KnownError, KnownErrorCode } from "../errors";
 import { sendRequest } from "../http/client";
 import type { AccessType, HttpSettings, RequestSpec } from "../http/types";
@@ -57,7 +57,7 @@ export class AppCore {
     if (options !== undefined && (typeof options !== "object" || options === null)) {
       throw new ArgumentError("The app options must be an object.");
     }
-    const projectId = options.projectId ?? readEnv("projectId");
+    const projectId = options.projectId ?? readEnv(() => process.env.NEXT_PUBLIC_STACK_PROJECT_ID || process.env.STACK_PROJECT_ID);
     if (typeof projectId !== "string" || !projectId) {
       throw new ArgumentError(
         "projectId is required: pass { projectId } or set NEXT_PUBLIC_STACK_PROJECT_ID (or STACK_PROJECT_ID).",
@@ -70,7 +70,7 @@ export class AppCore {
       ...keys,
       baseUrl: resolveBaseUrl(options.baseUrl),
       projectId,
-      publishableClientKey: options.publishableClientKey ?? readEnv("publishableClientKey"),
+      publishableClientKey: options.publishableClientKey ?? readEnv(() => process.env.NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY),
       extraRequestHeaders: resolveExtraHeaders(options.extraRequestHeaders),
       fetch: options.fetch,
     };

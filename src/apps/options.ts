@@ -62,8 +62,8 @@ export function resolveBaseUrl(baseUrl: AppOptions["baseUrl"]): string {
   const browser = inBrowser();
   const chosen =
     (typeof baseUrl === "object" && baseUrl ? (browser ? baseUrl.browser : baseUrl.server) : baseUrl) ??
-    readEnv(browser ? "browserUrl" : "serverUrl") ??
-    readEnv("url") ??
+    readEnv(() => (browser ? process.env.NEXT_PUBLIC_BROWSER_STACK_API_URL : process.env.NEXT_PUBLIC_SERVER_STACK_API_URL)) ??
+    readEnv(() => process.env.NEXT_PUBLIC_STACK_API_URL || process.env.STACK_API_URL || process.env.NEXT_PUBLIC_STACK_URL) ??
     DEFAULT_BASE_URL;
   let valid = typeof chosen === "string";
   try {
@@ -98,7 +98,7 @@ export function checkOAuthScopes(value: unknown): Record<string, string[]> {
 /** @internal Extra headers from the option or the environment's JSON. */
 export function resolveExtraHeaders(given: Record<string, string> | undefined): Record<string, string> | undefined {
   if (given) return given;
-  const raw = readEnv("extraHeaders");
+  const raw = readEnv(() => process.env.NEXT_PUBLIC_STACK_EXTRA_REQUEST_HEADERS);
   if (!raw) return undefined;
   try {
     return JSON.parse(raw);

@@ -71,7 +71,7 @@ export class ServerApp extends ClientApp {
   constructor(options: ServerAppOptions = {}, keys?: CoreKeys) {
     if (typeof options !== "object" || options === null) throw new ArgumentError("The app options must be an object.");
     options = withInherited(options);
-    const secretServerKey = options.secretServerKey ?? readEnv("secretServerKey");
+    const secretServerKey = options.secretServerKey ?? readEnv(() => process.env.STACK_SECRET_SERVER_KEY);
     if (!keys && !secretServerKey) {
       throw new ArgumentError("secretServerKey is required: pass { secretServerKey } or set STACK_SECRET_SERVER_KEY.");
     }

@@ -1,5 +1,5 @@
-import { knownError } from "../errors/from-json";
-import { isKnownErrorOf } from "../errors/known-error";
+import { knownError } from "../errors/lineage";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import type { KnownErrors } from "../errors";
 import { err } from "../util/result";
 import type { Result } from "../util/result";

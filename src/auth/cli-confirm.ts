@@ -1,7 +1,7 @@
 import { optionalObject, requireString } from "../util/validate";
 import { HttpError } from "../errors/base";
-import { isKnownErrorOf } from "../errors/known-error";
-import { knownError } from "../errors/from-json";
+import { isKnownErrorOf } from "../errors/known-error-of";
+import { knownError } from "../errors/lineage";
 import type { KnownErrors } from "../errors/known-errors";
 import type { KnownErrorCode } from "../errors/table";
 import type { TokenStoreInit } from "../token-stores/types";

@@ -1,6 +1,6 @@
 import { requireString } from "../util/validate";
 import { ArgumentError, HttpError } from "../errors/base";
-import { knownError } from "../errors/from-json";
+import { knownError } from "../errors/lineage";
 import type { KnownErrors } from "../errors/known-errors";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";

@@ -1,6 +1,6 @@
 import { optionalObject, requireString } from "../util/validate";
 import { requireVerificationCode } from "../util/verification-code";
-import { isKnownErrorOf } from "../errors/known-error";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";

@@ -1,6 +1,6 @@
 import type { AppCore } from "../apps/app-core";
-import { knownError } from "../errors/from-json";
-import { isKnownErrorOf } from "../errors/known-error";
+import { knownError } from "../errors/lineage";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import type { KnownErrors } from "../errors";
 import { OAuthCallbackError } from "../errors/oauth-callback";
 import { knownErrorStatus } from "../errors/table";

@@ -1,7 +1,7 @@
 import { WebAuthnError } from "@simplewebauthn/browser";
 import type { KnownError } from "../errors";
-import { knownError } from "../errors/from-json";
-import { isKnownErrorOf } from "../errors/known-error";
+import { knownError } from "../errors/lineage";
+import { isKnownErrorOf } from "../errors/known-error-of";
 
 /**
  * Why a WebAuthn ceremony failed, as `PasskeyWebAuthnError`'s `details.code` says it: the codes of

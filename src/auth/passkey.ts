@@ -2,9 +2,9 @@ import { browserSupportsWebAuthn, startAuthentication, startRegistration } from 
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { optionalBoolean, optionalObject, requireString } from "../util/validate";
 import type { KnownError } from "../errors";
-import { knownError } from "../errors/from-json";
+import { knownError } from "../errors/lineage";
 import { LatchkeyError } from "../errors/base";
-import { isKnownErrorOf } from "../errors/known-error";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { inBrowser } from "../urls/redirect";

@@ -1,4 +1,4 @@
-import { knownError } from "../errors/from-json";
+import { knownError } from "../errors/lineage";
 import type { KnownErrors } from "../errors";
 
 /** The platform's password length bounds (inclusive). */

@@ -1,4 +1,4 @@
-import { isKnownErrorOf } from "../errors/known-error";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import type { KnownError, KnownErrors } from "../errors";
 import { optionalObject, requireString } from "../util/validate";
 import type { TokenStoreInit } from "../token-stores/types";

@@ -1,7 +1,7 @@
 // Sign-out loads on first use: a page that only signs in and reads the user never downloads it.
 import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
-import { isKnownErrorOf } from "../errors/known-error";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { AuthContext } from "./context";
 

@@ -1,5 +1,5 @@
 import { ArgumentError, LatchkeyError } from "../errors/base";
-import { isKnownErrorOf } from "../errors/known-error";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import type { KnownErrors } from "../errors";
 import { optionalObject, requireString } from "../util/validate";
 import type { TokenStoreInit } from "../token-stores/types";

@@ -7,7 +7,8 @@
  * if (KnownErrors.EmailPasswordMismatch.isInstance(e)) showWrongPassword();
  */
 export { ArgumentError, ConnectivityError, HttpError, LatchkeyError, UnexpectedResponseError } from "./base";
-export { isKnownErrorOf, KnownError } from "./known-error";
+export { KnownError } from "./known-error";
+export { isKnownErrorOf } from "./known-error-of";
 export {
   KnownErrors,
   knownErrorFromJson,

@@ -1,5 +1,4 @@
 import { isKind, LatchkeyError } from "./base";
-import type { DescendantOf, KnownErrorCode } from "./table";
 
 /** "PASSWORD_TOO_SHORT" → "Password too short." */
 const defaultMessage = (code: string): string => (code.charAt(0) + code.slice(1).toLowerCase()).replace(/_/g, " ") + ".";
@@ -66,15 +65,3 @@ export class KnownError<C extends string = string> extends LatchkeyError {
     return isKind(e, "KnownError");
   }
 }
-
-/**
- * True if `e` is a known error whose code is `code` or one of its descendants (e.g. any INVALID_ACCESS_TOKEN
- * child for `"INVALID_ACCESS_TOKEN"`). Reads the error's own lineage (no catalogue needed), so it works across
- * package copies; an error without one (a look-alike) matches its code only.
- *
- * @internal used by the http and session layers
- * @example
- * if (isKnownErrorOf(e, "INVALID_ACCESS_TOKEN")) await refreshAndRetry();
- */
-export const isKnownErrorOf = <C extends KnownErrorCode>(e: unknown, code: C): e is KnownError<DescendantOf<C>> =>
-  KnownError.isInstance(e) && ((e as KnownError).lineage ?? [(e as KnownError).code]).includes(code);

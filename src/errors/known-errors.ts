@@ -1,5 +1,6 @@
-import { lineageOf } from "./families";
-import { isKnownErrorOf, KnownError } from "./known-error";
+import { lineageOf } from "./lineage";
+import { KnownError } from "./known-error";
+import { isKnownErrorOf } from "./known-error-of";
 import { codeForName, type KnownErrorNames } from "./names";
 import { isKnownErrorCode, knownErrorParent, knownErrorStatus, type DescendantOf, type KnownErrorCode, type KnownErrorStatus } from "./table";
 
@@ -113,4 +114,4 @@ export const KnownErrors: KnownErrorsObject = /* @__PURE__ */ new Proxy(Object.c
   },
 });
 
-export { knownErrorFromJson } from "./from-json";
+export { knownErrorFromJson } from "./lineage";

@@ -1,4 +1,4 @@
-import { FAMILIES } from "./families";
+import { FAMILIES } from "./lineage";
 
 /**
  * The catalogue of the platform's known error codes, as data.

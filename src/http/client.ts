@@ -1,5 +1,6 @@
 import { ArgumentError, ConnectivityError } from "../errors/base";
-import { isKnownErrorOf, KnownError } from "../errors/known-error";
+import { KnownError } from "../errors/known-error";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import { CLIENT_VERSION } from "../version";
 import { decodeResponse } from "./decode";
 import { randomBase32 } from "./random";

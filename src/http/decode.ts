@@ -1,5 +1,4 @@
 import { HttpError, UnexpectedResponseError } from "../errors/base";
-import { knownErrorFromJson } from "../errors/from-json";
 import type { KnownError } from "../errors";
 
 /** Reads a platform response header under either prefix the platform has used. */
@@ -39,6 +38,8 @@ export async function decodeResponse(res: Response, request: { method: string; u
       const why = `the x-stack-known-error header (${knownCode}) does not match the body: ${text.slice(0, 200)}`;
       return { kind: "http", status, error: new HttpError(status, why, request), retryAfter: null };
     }
+    // The error catalogue's lineage table loads with the first known error: most pages never see one.
+    const { knownErrorFromJson } = await import("../errors/lineage");
     return {
       kind: "known",
       status,

@@ -25,10 +25,6 @@ import type { Session } from "./session";
  * await refreshAcrossTabs(projectId, session, run, refreshToken, replaced, { waitMs: CROSS_TAB_WAIT_MS });
  */
 export const CROSS_TAB_WAIT_MS = 5_000;
-/** How often a tab waiting without Web Locks re-reads the token cookies. */
-const POLL_MS = 50;
-/** How long a tab that put up the marker cookie waits before checking that no other tab overwrote it. */
-const SETTLE_MS = 30;
 
 /**
  * The part of the Web Locks API (`navigator.locks`) used here.
@@ -52,8 +48,6 @@ export interface CrossTabOptions {
   /** Default {@link CROSS_TAB_WAIT_MS}. */
   waitMs?: number;
 }
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
  * The stored tokens when another holder of `session`'s store (another tab) made the refresh of `replaced`
@@ -99,7 +93,8 @@ export async function refreshAcrossTabs(
     return tokens;
   };
   if (locks) return withLock(locks, `latchkey-refresh-${projectId}`, waitMs, work);
-  return withMarker(`latchkey-refreshing-${projectId}`, waitMs, work, reuse);
+  // The fallback is a module of its own: browsers with Web Locks (all current ones) never download it.
+  return import("./cross-tab-marker").then((m) => m.withMarker(Cookies, `latchkey-refreshing-${projectId}`, waitMs, work, reuse));
 }
 
 /** Runs `work` holding the lock `name`, or without it once `waitMs` passed (or the browser refused the lock). */
@@ -118,48 +113,5 @@ async function withLock(locks: LockRequester, name: string, waitMs: number, work
     return work(); // the holder did not let go in time: refresh alone
   } finally {
     clearTimeout(timer);
-  }
-}
-
-interface Marker {
-  id: string;
-  until: number;
-}
-
-const readMarker = (name: string): Marker | null => {
-  const [until, id] = (Cookies.get(name) ?? "").split(":");
-  return id && Number(until) > Date.now() ? { id, until: Number(until) } : null;
-};
-
-const cookieAttributes = () => ({ path: "/", sameSite: "Lax" as const, secure: location.protocol === "https:" });
-
-/**
- * The fallback without Web Locks: puts up the marker cookie `name` (with an expiry) and runs `work`; while
- * another tab's marker is up, polls `reuse` instead, for at most `waitMs`, then runs `work` anyway.
- */
-async function withMarker(name: string, waitMs: number, work: () => Promise<TokenPair>, reuse: () => Promise<TokenPair | null>): Promise<TokenPair> {
-  const id = Math.random().toString(36).slice(2);
-  const deadline = Date.now() + waitMs;
-  let wrote = false;
-  try {
-    while (Date.now() < deadline) {
-      const held = readMarker(name);
-      // Ours: refresh. Gone right after writing it: this page cannot keep cookies, so there is nobody to wait for.
-      if (held?.id === id || (!held && wrote)) break;
-      wrote = !held;
-      if (held) {
-        await sleep(POLL_MS);
-        const done = await reuse();
-        if (done) return done;
-      } else {
-        const until = Date.now() + waitMs;
-        Cookies.set(name, `${until}:${id}`, { ...cookieAttributes(), expires: new Date(until) });
-        // Two tabs may have put it up at once: the last write wins, and the other tab waits.
-        await sleep(SETTLE_MS);
-      }
-    }
-    return await work();
-  } finally {
-    if (readMarker(name)?.id === id) Cookies.remove(name, cookieAttributes());
   }
 }

@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors/base";
-import { isKnownErrorOf } from "../errors/known-error";
+import { isKnownErrorOf } from "../errors/known-error-of";
 import type { TokenPair, TokenStore } from "../token-stores/types";
 import { accessTokenExpiresAt, MIN_TOKEN_VALIDITY_MS } from "./jwt";
 

@@ -87,14 +87,14 @@ const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase(
  */
 export function hostedHandlerUrl(projectId: string, page: string): string {
   const path = page ? "handler/" + page : "handler";
-  const template = readEnv("hostedTemplate");
+  const template = readEnv(() => process.env.NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE);
   if (template) {
     if (!/^[a-z][\w+.-]*:\/\/[^/]*\{projectId\}.*\{hostedPath\}/i.test(template)) {
       throw new ArgumentError("NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE must be a URL with {projectId} in its host name and {hostedPath} after it.");
     }
     return template.replaceAll("{projectId}", projectId).replaceAll("{hostedPath}", path);
   }
-  const suffix = readEnv("hostedSuffix") ?? ".built-with-stack-auth.com";
+  const suffix = readEnv(() => process.env.NEXT_PUBLIC_STACK_HOSTED_HANDLER_DOMAIN_SUFFIX) ?? ".built-with-stack-auth.com";
   if (suffix[0] !== ".") throw new ArgumentError("NEXT_PUBLIC_STACK_HOSTED_HANDLER_DOMAIN_SUFFIX must start with a dot.");
   return `https://${projectId}${suffix}/${path}`;
 }

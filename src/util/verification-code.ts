@@ -1,4 +1,4 @@
-import { knownError } from "../errors/from-json";
+import { knownError } from "../errors/lineage";
 import { requireString } from "./validate";
 
 /**

@@ -1,5 +1,5 @@
 import { Suspense, useState } from "react";
-import { isKnownErrorOf } from "../../errors/known-error";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
 import { useUser } from "../provider";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ClientApp } from "../../apps/client-app";
-import { isKnownErrorOf } from "../../errors/known-error";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
 import { describeFlowError } from "../ui/flow-errors";

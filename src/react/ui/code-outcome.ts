@@ -1,4 +1,4 @@
-import { isKnownErrorOf } from "../../errors/known-error";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 
 /** What went wrong with an e-mailed code: unknown, expired or already used. */
 export type CodeProblem = "invalid" | "expired" | "used";

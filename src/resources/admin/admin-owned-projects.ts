@@ -1,7 +1,7 @@
 import type { AuthContext } from "../../auth/context";
 import { optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
-import { knownError } from "../../errors/from-json";
+import { knownError } from "../../errors/lineage";
 import type { Session } from "../../session/session";
 import { adminProjectFromJson, adminProjectUpdateToJson, setRequirePublishableClientKey } from "./admin-project";
 import type { AdminProject, AdminProjectJson, AdminProjectUpdate } from "./admin-project";

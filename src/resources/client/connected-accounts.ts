@@ -5,8 +5,8 @@ import type { KnownErrors } from "../../errors";
 import type { Session } from "../../session/session";
 import { err, ok } from "../../util/result";
 import type { Result } from "../../util/result";
-import { knownError } from "../../errors/from-json";
-import { isKnownErrorOf } from "../../errors/known-error";
+import { knownError } from "../../errors/lineage";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
 

@@ -1,5 +1,5 @@
 import type { AppCore } from "../../apps/app-core";
-import { isKnownErrorOf } from "../../errors/known-error";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 import { accessTokenClaims } from "../../session/jwt";
 import type { Session } from "../../session/session";
 

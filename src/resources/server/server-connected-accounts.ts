@@ -5,7 +5,7 @@ import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
 import type { ConnectedAccountJson, DeprecatedOAuthConnection, OAuthConnection } from "../client/connected-accounts";
 import { notAvailable } from "../client/connected-accounts";
-import { isKnownErrorOf } from "../../errors/known-error";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 import { err } from "../../util/result";
 import { getConnectedAccountAccessToken } from "./server-oauth-providers";
 import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";

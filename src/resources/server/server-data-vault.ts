@@ -1,7 +1,7 @@
 import type { AuthContext } from "../../auth/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError, LatchkeyError } from "../../errors/base";
-import { isKnownErrorOf } from "../../errors/known-error";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 import { resourceCache } from "../cached";
 
 /**

@@ -2,7 +2,7 @@
 import type { AuthContext } from "../../auth/context";
 import { isUuid, optionalObject, requireString, requireUuid } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
-import { isKnownErrorOf } from "../../errors/known-error";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 import type { ApiKeyJson } from "../client/api-keys";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";

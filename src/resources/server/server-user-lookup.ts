@@ -5,7 +5,7 @@ import type { CurrentUser } from "../../apps/current-user";
 import { requireString } from "../../util/validate";
 import type { KnownErrors } from "../../errors";
 import { ArgumentError, LatchkeyError } from "../../errors/base";
-import { isKnownErrorOf } from "../../errors/known-error";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 import type { Session } from "../../session/session";
 import { err, ok } from "../../util/result";
 import type { Result } from "../../util/result";

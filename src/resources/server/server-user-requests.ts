@@ -2,7 +2,7 @@
 // user's actions import these rather than server-users.ts (which builds users from those actions).
 import type { AuthContext } from "../../auth/context";
 import { currentUserChanged } from "../../auth/context";
-import { isKnownErrorOf } from "../../errors/known-error";
+import { isKnownErrorOf } from "../../errors/known-error-of";
 import { resourceCache } from "../cached";
 import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 import type { ServerUserJson } from "./server-json";

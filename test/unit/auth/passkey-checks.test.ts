@@ -4,7 +4,7 @@ import { WebAuthnError } from "@simplewebauthn/browser";
 import type { WebAuthnErrorCode } from "@simplewebauthn/browser";
 import { KnownErrors } from "../../../src/index";
 import type { PasskeyWebAuthnErrorCode } from "../../../src/index";
-import { knownError } from "../../../src/errors/from-json";
+import { knownError } from "../../../src/errors/lineage";
 import {
   ceremonyFailure,
   isPasskeyDomain,

@@ -3,7 +3,7 @@ import { internalSessionOf } from "../../../src/session/internal-session";
 import { accessTokenOf } from "../../../src/session/access-token";
 import { createMemoryTokenStore } from "../../../src/token-stores";
 import { ArgumentError } from "../../../src/errors";
-import { knownError } from "../../../src/errors/from-json";
+import { knownError } from "../../../src/errors/lineage";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 
 const NOW = 1_800_000_000_000;
