@@ -1,7 +1,8 @@
 // The server objects built from wire JSON: users, teams and team members. They refer to one another (a user's
 // selected team and teams, a team's members), so they are built here together, over the request modules below.
 import type { AuthContext } from "../../auth/context";
-import { isUuid, optionalObject, requireString, requireUuid } from "../../util/validate";
+import { optionalObject, requireString } from "../../util/validate";
+import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
 import { createApiKey, listApiKeys } from "../client/api-keys";
