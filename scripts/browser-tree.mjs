@@ -12,7 +12,13 @@
 //   of src/index.ts (ServerApp, AdminApp, the public helpers) minus the client core. No browser page reaches it (an
 //   app's bundler drops it: nothing a page uses is in it), and Node reads 3 files of the package at import instead
 //   of one per module (Node 20 pays about 0.35 ms per file).
-// - dist/browser/client-lazy.js: the modules ClientApp loads on demand that the server core imports statically.
+// - dist/browser/server-lazy.js: the resource code ServerApp and AdminApp load on first use (SERVER_LAZY_SEEDS,
+//   src/apps/server-resources.ts, and what it imports that no page may load), one file. Node reads it and the few
+//   shared files it imports on the first server or admin call, not at import. In a page's bundle it is a chunk
+//   nothing loads (esbuild writes one for every import(), even in code it drops), so what it uses from the client
+//   core ships to pages: keep it to what pages use anyway (the UUID checks live in src/util/uuid.ts for this).
+// - dist/browser/client-lazy.js: the modules ClientApp loads on demand that the server core or the server-lazy group
+//   imports statically.
 // - The React layer stays one file per module: grouped, its top-level calls (createContext, memo, …) would keep
 //   every page's code in every React bundle (provider + useUser grew from +3.3 kB to +9.2 kB).
 // - every other module (flows, resources and pages loaded on demand, the two entries) is one file of its own, as in
@@ -41,6 +47,9 @@ export const CORE_LAZY = ["apps/current-user.ts", "session/cross-tab.ts"];
 export const CORE_FILE = "client-core.js";
 export const SERVER_CORE_FILE = "server-core.js";
 export const CLIENT_LAZY_FILE = "client-lazy.js";
+export const SERVER_LAZY_FILE = "server-lazy.js";
+/** Where the server-lazy group starts: the resource code ServerApp and AdminApp load on first use. */
+const SERVER_LAZY_SEEDS = ["apps/server-resources.ts"];
 /** Modules that must never be part of the client core (it ships to every browser page). */
 const NEVER_IN_CORE = [/^apps\/(server|admin)-app/, /^resources\/(server|admin)\//, /^server\//, /^emulator\//, /^react\//];
 
@@ -196,33 +205,45 @@ export async function buildBrowserTree(root) {
   // a page never fetches server code for them.
   const browserReachable = new Set(await closure(src, CORE_SEEDS));
   const serverAll = await staticClosure(src, ["index.ts"]);
+  // What ServerApp and AdminApp load on first use (one import() of SERVER_LAZY_SEEDS), with its static imports.
+  const serverLazyAll = (await staticClosure(src, SERVER_LAZY_SEEDS)).filter((m) => !serverAll.includes(m));
   const reactAll = await staticClosure(src, ["react/index.ts"]);
   // And any module a module loaded on demand imports: esbuild makes a chunk for every import() of a file it
   // bundles, even in code it then drops, and a group holding a module such a chunk needs would be fetched by every
-  // page importing the package (a static import keeps the group's order of evaluation).
+  // page importing the package (a static import keeps the group's order of evaluation). The server-lazy group
+  // counts as loaded at once here: only server code loads it, and it is a group of its own (see below).
   const onDemand = async (entry, all) => {
     const statically = new Set(all);
     const lazy = (await closure(src, [entry])).filter((m) => !statically.has(m));
     return new Set(lazy.length ? await closure(src, lazy) : []);
   };
-  const serverOnDemand = await onDemand("index.ts", serverAll);
+  const serverOnDemand = await onDemand("index.ts", [...serverAll, ...serverLazyAll]);
   const reactOnDemand = await onDemand("react/index.ts", reactAll);
-  // Beside the client core, what `import("latchkey")` loads at once is split by who else may load it: a page may
-  // (ClientApp reaches it, import()s included) → the client's lazy group, one file (a page that calls one of them
-  // fetches them all, once; a password-only page none); no page may → the server core.
+  // Beside the client core, what `import("latchkey")` and the server-lazy group load is split by who else may load
+  // it: a page may (ClientApp reaches it, import()s included) → the client's lazy group, one file (a page that calls
+  // one of them fetches them all, once; a password-only page none); no page may → the server core if
+  // `import("latchkey")` loads it, else the server-lazy group, which the server core loads on first use.
   const apart = new Set([...reactAll, ...serverOnDemand, ...reactOnDemand, "index.ts"]);
-  const rest = serverAll.filter((m) => !core.has(m) && !apart.has(m));
-  const serverMembers = rest.filter((m) => !browserReachable.has(m));
+  const rest = [...serverAll, ...serverLazyAll].filter((m) => !core.has(m) && !apart.has(m));
+  const serverMembers = rest.filter((m) => !browserReachable.has(m) && serverAll.includes(m));
+  const serverLazyMembers = rest.filter((m) => !browserReachable.has(m) && !serverAll.includes(m));
   const lazyMembers = rest.filter((m) => browserReachable.has(m));
   const groups = new Map([
     ...[...core].map((m) => [m, CORE_FILE]),
     ...lazyMembers.map((m) => [m, CLIENT_LAZY_FILE]),
     ...serverMembers.map((m) => [m, SERVER_CORE_FILE]),
+    ...serverLazyMembers.map((m) => [m, SERVER_LAZY_FILE]),
   ]);
   await buildGroup(root, src, outdir, CORE_FILE, [...core], groups, CORE_LAZY);
   // A group's import()s of its own members are bundled in (so nothing is wrapped in lazy initialisers).
   await buildGroup(root, src, outdir, SERVER_CORE_FILE, serverMembers, groups, serverMembers);
   await buildGroup(root, src, outdir, CLIENT_LAZY_FILE, lazyMembers, groups, lazyMembers);
+  await buildGroup(root, src, outdir, SERVER_LAZY_FILE, serverLazyMembers, groups, serverLazyMembers);
+  // The server-lazy group must not import the server core: in a page's bundle it is a chunk nothing loads, but a
+  // chunk importing the server core would make the page fetch the server core's parts it uses.
+  if (/from\s*"\.\/server-core\.js"/.test(readFileSync(path.join(outdir, SERVER_LAZY_FILE), "utf8"))) {
+    throw new Error(`browser tree: ${SERVER_LAZY_FILE} imports ${SERVER_CORE_FILE}`);
+  }
   // Every other module: one file each.
   await build({
     ...shared,

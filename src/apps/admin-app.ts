@@ -1,17 +1,7 @@
 import { ArgumentError } from "../errors/base";
-import { createInternalApiKey, listInternalApiKeys } from "../resources/admin/admin-internal-keys";
 import type { InternalApiKey, InternalApiKeyCreate, InternalApiKeyFirstView } from "../resources/admin/admin-internal-keys";
-import { getMetrics, getSvixToken, listChatMessages, saveChatMessage, sendChatMessage, sendTestWebhook } from "../resources/admin/admin-misc";
 import type { AdminMetrics, ChatContextType, ChatMessage } from "../resources/admin/admin-misc";
-import { createProject, listOwnedProjects } from "../resources/admin/admin-owned-projects";
 import type { AdminOwnedProject, AdminProjectCreate } from "../resources/admin/admin-owned-projects";
-import {
-  createPermissionDefinition,
-  deletePermissionDefinition,
-  listPermissionDefinitions,
-  listPermissionDefinitionsPaginated,
-  updatePermissionDefinition,
-} from "../resources/admin/admin-permission-definitions";
 import type {
   AdminPermissionDefinitionCreate,
   AdminPermissionDefinitionUpdate,
@@ -19,7 +9,6 @@ import type {
   AdminTeamPermissionDefinition,
   PermissionDefinitionPage,
 } from "../resources/admin/admin-permission-definitions";
-import { getAdminProject } from "../resources/admin/admin-project";
 import type { AdminProject } from "../resources/admin/admin-project";
 import type { AuthContext } from "../auth/context";
 import type { Session } from "../session/session";
@@ -34,6 +23,9 @@ import { useProjectOwnerSession } from "./owner-session";
 import type { ProjectOwnerSession } from "./owner-session";
 import { provideOwnedProjectSupport } from "./user-methods/internal";
 import type { ServerAppOptions } from "./server-app";
+
+/** The resource code behind the methods, loaded on first use (see ./server-resources). */
+const resources = () => import("./server-resources");
 
 /**
  * Options of {@link AdminApp}: the server options plus the super secret admin key, or instead a project
@@ -68,9 +60,8 @@ export class AdminApp extends AdminEmailApp {
   // the class is defined, and marked pure so that a bundle which never uses AdminApp drops both.
   private static readonly ownedProjectSupport = /* @__PURE__ */ provideOwnedProjectSupport({
     makeApp: (core, projectId, owner) => AdminApp.owned(core, projectId, owner),
-    // Static on this side: admin code loads with AdminApp anyway, and a dynamic import here would make bundlers
-    // split the owned-project code into chunks that client-only pages import.
-    load: async () => ({ createProject, listOwnedProjects }),
+    // The owned-project code comes with the rest of the admin resources, on first use.
+    load: resources,
   });
 
   /** @param options - see {@link AdminAppOptions} */
@@ -100,7 +91,7 @@ export class AdminApp extends AdminEmailApp {
    * if ((await project.getProductionModeErrors()).length === 0) await project.update({ isProductionMode: true });
    */
   override getProject(): Promise<AdminProject> {
-    return getAdminProject(this.ctx);
+    return resources().then((r) => r.getAdminProject(this.ctx));
   }
 
   /**
@@ -109,7 +100,7 @@ export class AdminApp extends AdminEmailApp {
    * const key = await admin.createInternalApiKey({ description: "CI", expiresAt: new Date(Date.now() + 30 * 864e5), hasPublishableClientKey: false, hasSecretServerKey: true, hasSuperSecretAdminKey: false });
    */
   createInternalApiKey(data: InternalApiKeyCreate): Promise<InternalApiKeyFirstView> {
-    return createInternalApiKey(this.ctx, data);
+    return resources().then((r) => r.createInternalApiKey(this.ctx, data));
   }
 
   /**
@@ -118,7 +109,7 @@ export class AdminApp extends AdminEmailApp {
    * const stale = (await admin.listInternalApiKeys()).filter((k) => k.whyInvalid() === "expired");
    */
   listInternalApiKeys(): Promise<InternalApiKey[]> {
-    return listInternalApiKeys(this.ctx);
+    return resources().then((r) => r.listInternalApiKeys(this.ctx));
   }
 
   /**
@@ -127,7 +118,7 @@ export class AdminApp extends AdminEmailApp {
    * const ids = (await admin.listTeamPermissionDefinitions()).map((d) => d.id);
    */
   listTeamPermissionDefinitions(): Promise<AdminTeamPermissionDefinition[]> {
-    return listPermissionDefinitions(this.ctx, "team");
+    return resources().then((r) => r.listPermissionDefinitions(this.ctx, "team"));
   }
 
   /**
@@ -137,7 +128,7 @@ export class AdminApp extends AdminEmailApp {
    * const { items, nextCursor } = await admin.listTeamPermissionDefinitionsPaginated({ limit: 50, query: "billing" });
    */
   listTeamPermissionDefinitionsPaginated(options: { limit: number; cursor?: string; query?: string }): Promise<PermissionDefinitionPage> {
-    return listPermissionDefinitionsPaginated(this.ctx, "team", options);
+    return resources().then((r) => r.listPermissionDefinitionsPaginated(this.ctx, "team", options));
   }
 
   /**
@@ -146,7 +137,7 @@ export class AdminApp extends AdminEmailApp {
    * await admin.createTeamPermissionDefinition({ id: "moderator", containedPermissionIds: ["$read_members"] });
    */
   createTeamPermissionDefinition(data: AdminPermissionDefinitionCreate): Promise<AdminTeamPermissionDefinition> {
-    return createPermissionDefinition(this.ctx, "team", data);
+    return resources().then((r) => r.createPermissionDefinition(this.ctx, "team", data));
   }
 
   /**
@@ -155,7 +146,7 @@ export class AdminApp extends AdminEmailApp {
    * await admin.updateTeamPermissionDefinition("moderator", { description: "Keeps order" });
    */
   updateTeamPermissionDefinition(permissionId: string, data: AdminPermissionDefinitionUpdate): Promise<void> {
-    return updatePermissionDefinition(this.ctx, "team", permissionId, data);
+    return resources().then((r) => r.updatePermissionDefinition(this.ctx, "team", permissionId, data));
   }
 
   /**
@@ -164,7 +155,7 @@ export class AdminApp extends AdminEmailApp {
    * await admin.deleteTeamPermissionDefinition("moderator");
    */
   deleteTeamPermissionDefinition(permissionId: string): Promise<void> {
-    return deletePermissionDefinition(this.ctx, "team", permissionId);
+    return resources().then((r) => r.deletePermissionDefinition(this.ctx, "team", permissionId));
   }
 
   /**
@@ -173,7 +164,7 @@ export class AdminApp extends AdminEmailApp {
    * const ids = (await admin.listProjectPermissionDefinitions()).map((d) => d.id);
    */
   listProjectPermissionDefinitions(): Promise<AdminProjectPermissionDefinition[]> {
-    return listPermissionDefinitions(this.ctx, "project");
+    return resources().then((r) => r.listPermissionDefinitions(this.ctx, "project"));
   }
 
   /**
@@ -182,7 +173,7 @@ export class AdminApp extends AdminEmailApp {
    * await admin.createProjectPermissionDefinition({ id: "billing_admin", description: "Billing", containedPermissionIds: [] });
    */
   createProjectPermissionDefinition(data: AdminPermissionDefinitionCreate): Promise<AdminProjectPermissionDefinition> {
-    return createPermissionDefinition(this.ctx, "project", data);
+    return resources().then((r) => r.createPermissionDefinition(this.ctx, "project", data));
   }
 
   /**
@@ -191,7 +182,7 @@ export class AdminApp extends AdminEmailApp {
    * await admin.updateProjectPermissionDefinition("billing_admin", { containedPermissionIds: ["billing_read"] });
    */
   updateProjectPermissionDefinition(permissionId: string, data: AdminPermissionDefinitionUpdate): Promise<void> {
-    return updatePermissionDefinition(this.ctx, "project", permissionId, data);
+    return resources().then((r) => r.updatePermissionDefinition(this.ctx, "project", permissionId, data));
   }
 
   /**
@@ -200,7 +191,7 @@ export class AdminApp extends AdminEmailApp {
    * await admin.deleteProjectPermissionDefinition("billing_admin");
    */
   deleteProjectPermissionDefinition(permissionId: string): Promise<void> {
-    return deletePermissionDefinition(this.ctx, "project", permissionId);
+    return resources().then((r) => r.deletePermissionDefinition(this.ctx, "project", permissionId));
   }
 
   /**
@@ -209,7 +200,7 @@ export class AdminApp extends AdminEmailApp {
    * const { total_users } = await admin.getMetrics();
    */
   getMetrics(options?: { includeAnonymous?: boolean }): Promise<AdminMetrics> {
-    return getMetrics(this.ctx, options);
+    return resources().then((r) => r.getMetrics(this.ctx, options));
   }
 
   /**
@@ -218,7 +209,7 @@ export class AdminApp extends AdminEmailApp {
    * const token = await admin.getSvixToken();
    */
   getSvixToken(): Promise<string> {
-    return getSvixToken(this.ctx);
+    return resources().then((r) => r.getSvixToken(this.ctx));
   }
 
   /**
@@ -230,7 +221,7 @@ export class AdminApp extends AdminEmailApp {
    * if (result.status === "error") console.log(result.error.errorMessage);
    */
   sendTestWebhook(options: { endpointId: string }): Promise<Result<undefined, { errorMessage: string }>> {
-    return sendTestWebhook(this.ctx, options);
+    return resources().then((r) => r.sendTestWebhook(this.ctx, options));
   }
 
   /**
@@ -239,7 +230,7 @@ export class AdminApp extends AdminEmailApp {
    * const { content } = await admin.sendChatMessage(threadId, "email-theme", [{ role: "user", content: "Make it blue" }]);
    */
   sendChatMessage(threadId: string, contextType: ChatContextType, messages: ChatMessage[]): Promise<{ content: unknown }> {
-    return sendChatMessage(this.ctx, threadId, contextType, messages);
+    return resources().then((r) => r.sendChatMessage(this.ctx, threadId, contextType, messages));
   }
 
   /**
@@ -248,7 +239,7 @@ export class AdminApp extends AdminEmailApp {
    * await admin.saveChatMessage(threadId, { role: "user", content: "Make it blue" });
    */
   saveChatMessage(threadId: string, message: unknown): Promise<void> {
-    return saveChatMessage(this.ctx, threadId, message);
+    return resources().then((r) => r.saveChatMessage(this.ctx, threadId, message));
   }
 
   /**
@@ -257,7 +248,7 @@ export class AdminApp extends AdminEmailApp {
    * const { messages } = await admin.listChatMessages(threadId);
    */
   listChatMessages(threadId: string): Promise<{ messages: unknown[] }> {
-    return listChatMessages(this.ctx, threadId);
+    return resources().then((r) => r.listChatMessages(this.ctx, threadId));
   }
 
   /**
@@ -271,7 +262,7 @@ export class AdminApp extends AdminEmailApp {
    * await project.app.createTeamPermissionDefinition({ id: "editor", containedPermissionIds: [] });
    */
   createProject(data: AdminProjectCreate, options?: { tokenStore?: TokenStoreInit }): Promise<AdminOwnedProject<AdminApp>> {
-    return createProject(this.ctx, () => this.core.session(optionalObject(options, "options").tokenStore), data, this.#ownedApp);
+    return resources().then((r) => r.createProject(this.ctx, () => this.core.session(optionalObject(options, "options").tokenStore), data, this.#ownedApp));
   }
 
   /**
@@ -281,7 +272,7 @@ export class AdminApp extends AdminEmailApp {
    * for (const p of await dashboard.listOwnedProjects()) console.log(p.displayName, p.id);
    */
   listOwnedProjects(options?: { tokenStore?: TokenStoreInit }): Promise<AdminOwnedProject<AdminApp>[]> {
-    return listOwnedProjects(this.ctx, () => this.core.session(optionalObject(options, "options").tokenStore), this.#ownedApp);
+    return resources().then((r) => r.listOwnedProjects(this.ctx, () => this.core.session(optionalObject(options, "options").tokenStore), this.#ownedApp));
   }
 
   /** The admin app of an owned project: same API origin and transport, the owner's session, no token store. */

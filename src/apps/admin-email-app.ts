@@ -1,25 +1,11 @@
-import {
-  createEmailTemplate,
-  createEmailTheme,
-  deleteEmailTemplate,
-  deleteEmailTheme,
-  getEmailTheme,
-  listEmailTemplates,
-  listEmailThemes,
-  listSentEmails,
-  renderEmail,
-  sendSignInInvitationEmail,
-  sendTestEmail,
-  updateEmailTemplate,
-  updateEmailTheme,
-} from "../resources/admin/admin-emails";
 import type { AdminEmailTemplate, AdminEmailTheme, AdminEmailThemeSummary, AdminSentEmail, AdminSmtpConfig, EmailPreviewOptions, RenderedEmail } from "../resources/admin/admin-emails";
-import { createEmailDraft, deleteEmailDraft, listEmailDrafts, refreshEmailDrafts, rewriteTemplateSourceWithAI, updateEmailDraft } from "../resources/admin/admin-email-drafts";
 import type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "../resources/admin/admin-email-drafts";
-import { getOutboxEmail, listOutboxEmails, updateOutboxEmail } from "../resources/admin/admin-email-outbox";
 import type { AdminEmailOutbox, EmailOutboxListOptions, EmailOutboxListResult, EmailOutboxUpdateOptions } from "../resources/admin/admin-email-outbox-types";
 import type { Result } from "../util/result";
 import { ServerApp } from "./server-app";
+
+/** The resource code behind the methods, loaded on first use (see ./server-resources). */
+const resources = () => import("./server-resources");
 
 /**
  * @internal The e-mail part of {@link AdminApp} (themes, templates, drafts, previews, the outbox and sent e-mails),
@@ -36,7 +22,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const light = (await admin.listEmailThemes()).find((t) => t.displayName === "Default Light");
    */
   listEmailThemes(): Promise<AdminEmailThemeSummary[]> {
-    return listEmailThemes(this.ctx);
+    return resources().then((r) => r.listEmailThemes(this.ctx));
   }
 
   /**
@@ -45,7 +31,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const { tsxSource } = await admin.getEmailTheme(themeId);
    */
   getEmailTheme(id: string): Promise<AdminEmailTheme> {
-    return getEmailTheme(this.ctx, id);
+    return resources().then((r) => r.getEmailTheme(this.ctx, id));
   }
 
   /**
@@ -54,7 +40,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const { id } = await admin.createEmailTheme("Brand");
    */
   createEmailTheme(displayName: string): Promise<{ id: string }> {
-    return createEmailTheme(this.ctx, displayName);
+    return resources().then((r) => r.createEmailTheme(this.ctx, displayName));
   }
 
   /**
@@ -63,7 +49,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.updateEmailTheme(id, source);
    */
   updateEmailTheme(id: string, tsxSource: string): Promise<void> {
-    return updateEmailTheme(this.ctx, id, tsxSource);
+    return resources().then((r) => r.updateEmailTheme(this.ctx, id, tsxSource));
   }
 
   /**
@@ -73,7 +59,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.deleteEmailTheme(themeId);
    */
   deleteEmailTheme(id: string): Promise<void> {
-    return deleteEmailTheme(this.ctx, id);
+    return resources().then((r) => r.deleteEmailTheme(this.ctx, id));
   }
 
   /**
@@ -82,7 +68,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const names = (await admin.listEmailTemplates()).map((t) => t.displayName);
    */
   listEmailTemplates(): Promise<AdminEmailTemplate[]> {
-    return listEmailTemplates(this.ctx);
+    return resources().then((r) => r.listEmailTemplates(this.ctx));
   }
 
   /**
@@ -91,7 +77,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const { id } = await admin.createEmailTemplate("Welcome");
    */
   createEmailTemplate(displayName: string): Promise<{ id: string }> {
-    return createEmailTemplate(this.ctx, displayName);
+    return resources().then((r) => r.createEmailTemplate(this.ctx, displayName));
   }
 
   /**
@@ -101,7 +87,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const { renderedHtml } = await admin.updateEmailTemplate(id, source, false);
    */
   updateEmailTemplate(id: string, tsxSource: string, themeId?: string | false | null): Promise<{ renderedHtml: string }> {
-    return updateEmailTemplate(this.ctx, id, tsxSource, themeId);
+    return resources().then((r) => r.updateEmailTemplate(this.ctx, id, tsxSource, themeId));
   }
 
   /**
@@ -110,7 +96,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.deleteEmailTemplate(id);
    */
   deleteEmailTemplate(id: string): Promise<void> {
-    return deleteEmailTemplate(this.ctx, id);
+    return resources().then((r) => r.deleteEmailTemplate(this.ctx, id));
   }
 
   /**
@@ -119,7 +105,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const unsent = (await admin.listEmailDrafts()).filter((d) => d.sentAt === null);
    */
   listEmailDrafts(): Promise<AdminEmailDraft[]> {
-    return listEmailDrafts(this.ctx);
+    return resources().then((r) => r.listEmailDrafts(this.ctx));
   }
 
   /**
@@ -128,7 +114,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const { id } = await admin.createEmailDraft({ displayName: "May news", themeId: false });
    */
   createEmailDraft(options: EmailDraftCreateOptions): Promise<{ id: string }> {
-    return createEmailDraft(this.ctx, options);
+    return resources().then((r) => r.createEmailDraft(this.ctx, options));
   }
 
   /**
@@ -137,7 +123,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.updateEmailDraft(id, { tsxSource, themeId: false });
    */
   updateEmailDraft(id: string, data: EmailDraftUpdateOptions): Promise<void> {
-    return updateEmailDraft(this.ctx, id, data);
+    return resources().then((r) => r.updateEmailDraft(this.ctx, id, data));
   }
 
   /**
@@ -146,7 +132,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.deleteEmailDraft(id);
    */
   deleteEmailDraft(id: string): Promise<void> {
-    return deleteEmailDraft(this.ctx, id);
+    return resources().then((r) => r.deleteEmailDraft(this.ctx, id));
   }
 
   /**
@@ -157,7 +143,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.refreshEmailDrafts();
    */
   refreshEmailDrafts(): Promise<void> {
-    return refreshEmailDrafts(this.ctx);
+    return resources().then((r) => r.refreshEmailDrafts(this.ctx));
   }
 
   /**
@@ -169,7 +155,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.createEmailDraft({ displayName: "From template", tsxSource });
    */
   rewriteTemplateSourceWithAI(templateTsxSource: string): Promise<{ tsxSource: string }> {
-    return rewriteTemplateSourceWithAI(this.ctx, templateTsxSource);
+    return resources().then((r) => r.rewriteTemplateSourceWithAI(this.ctx, templateTsxSource));
   }
 
   /**
@@ -178,7 +164,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const { items, nextCursor } = await admin.listOutboxEmails({ simpleStatus: "error", limit: 20 });
    */
   listOutboxEmails(options?: EmailOutboxListOptions): Promise<EmailOutboxListResult> {
-    return listOutboxEmails(this.ctx, options);
+    return resources().then((r) => r.listOutboxEmails(this.ctx, options));
   }
 
   /**
@@ -188,7 +174,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * if (email.status === "skipped") console.log(email.skippedReason);
    */
   getOutboxEmail(id: string): Promise<AdminEmailOutbox> {
-    return getOutboxEmail(this.ctx, id);
+    return resources().then((r) => r.getOutboxEmail(this.ctx, id));
   }
 
   /**
@@ -197,7 +183,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.updateOutboxEmail(id, { scheduledAtMillis: Date.now() + 3_600_000 });
    */
   updateOutboxEmail(id: string, options: EmailOutboxUpdateOptions): Promise<AdminEmailOutbox> {
-    return updateOutboxEmail(this.ctx, id, options);
+    return resources().then((r) => r.updateOutboxEmail(this.ctx, id, options));
   }
 
   /**
@@ -206,7 +192,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const paused = await admin.pauseOutboxEmail(id); // paused.status === "paused"
    */
   pauseOutboxEmail(id: string): Promise<AdminEmailOutbox> {
-    return updateOutboxEmail(this.ctx, id, { isPaused: true });
+    return resources().then((r) => r.updateOutboxEmail(this.ctx, id, { isPaused: true }));
   }
 
   /**
@@ -215,7 +201,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.unpauseOutboxEmail(id);
    */
   unpauseOutboxEmail(id: string): Promise<AdminEmailOutbox> {
-    return updateOutboxEmail(this.ctx, id, { isPaused: false });
+    return resources().then((r) => r.updateOutboxEmail(this.ctx, id, { isPaused: false }));
   }
 
   /**
@@ -224,7 +210,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const cancelled = await admin.cancelOutboxEmail(id);
    */
   cancelOutboxEmail(id: string): Promise<AdminEmailOutbox> {
-    return updateOutboxEmail(this.ctx, id, { cancel: true });
+    return resources().then((r) => r.updateOutboxEmail(this.ctx, id, { cancel: true }));
   }
 
   /**
@@ -233,7 +219,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const [latest] = await admin.listSentEmails();
    */
   listSentEmails(): Promise<AdminSentEmail[]> {
-    return listSentEmails(this.ctx);
+    return resources().then((r) => r.listSentEmails(this.ctx));
   }
 
   /**
@@ -244,7 +230,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * if (result.status === "error") console.log(result.error.errorMessage);
    */
   sendTestEmail(options: { recipientEmail: string; emailConfig: AdminSmtpConfig }): Promise<Result<undefined, { errorMessage: string }>> {
-    return sendTestEmail(this.ctx, options);
+    return resources().then((r) => r.sendTestEmail(this.ctx, options));
   }
 
   /**
@@ -253,7 +239,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * await admin.sendSignInInvitationEmail("ada@example.com", "https://app.example.com/handler/sign-in");
    */
   sendSignInInvitationEmail(email: string, callbackUrl: string): Promise<void> {
-    return sendSignInInvitationEmail(this.ctx, email, callbackUrl);
+    return resources().then((r) => r.sendSignInInvitationEmail(this.ctx, email, callbackUrl));
   }
 
   /**
@@ -262,7 +248,7 @@ export abstract class AdminEmailApp extends ServerApp {
    * const { html, subject } = await admin.renderEmail({ templateTsxSource: source, themeId: false });
    */
   renderEmail(options: EmailPreviewOptions): Promise<RenderedEmail> {
-    return renderEmail(this.ctx, options);
+    return resources().then((r) => r.renderEmail(this.ctx, options));
   }
 
   /**
@@ -271,6 +257,6 @@ export abstract class AdminEmailApp extends ServerApp {
    * iframe.srcdoc = await admin.getEmailPreview({ templateId, themeId });
    */
   async getEmailPreview(options: EmailPreviewOptions): Promise<string> {
-    return (await renderEmail(this.ctx, options)).html;
+    return (await (await resources()).renderEmail(this.ctx, options)).html;
   }
 }

@@ -11,35 +11,25 @@ import { resolveUser } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
 import type { KnownErrors as UserKnownErrors } from "../errors";
 import type { ApiKey } from "../resources/client/api-keys";
-import { checkApiKey, createCurrentServerUser, getUserByApiKey } from "../resources/server/server-user-lookup";
 import type { ApiKeyUserOr, CurrentServerUser } from "../resources/server/server-user-lookup";
-import { createUser, getServerUser, listServerUsers } from "../resources/server/server-users";
 import type { ServerTeam, ServerTeamPage, ServerUser, ServerUserPage } from "../resources/server/server-types";
 import type { ListUsersOptions, ServerUserCreate } from "../resources/server/server-user-bodies";
 import type { ServerUserJson } from "../resources/server/server-json";
 import type { Result as UserResult } from "../util/result";
 // --- teams, API keys, e-mail, OAuth providers (imports) ---
-import { createServerTeam, getServerTeam, getServerTeamByApiKey, listServerTeams } from "../resources/server/server-objects";
 import type { ServerListTeamsOptions, ServerTeamCreateOptions } from "../resources/server/server-teams";
-import { listTeamMemberPermissions } from "../resources/server/server-team-memberships";
 import type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "../resources/server/server-team-memberships";
-import { sendEmail } from "../resources/server/server-email";
 import type { SendEmailOptions } from "../resources/server/server-email";
-import {
-  createOAuthProvider,
-  getConnectedAccountAccessToken,
-  getServerOAuthProvider,
-  listServerOAuthProviders,
-} from "../resources/server/server-oauth-providers";
 import type { ConnectedAccountTokenRequest, ServerOAuthProvider, ServerOAuthProviderCreate } from "../resources/server/server-oauth-providers";
 import type { OAuthAccessTokenError } from "../resources/client/connected-accounts";
 import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
 // --- end teams, API keys, e-mail, OAuth providers (imports) ---
-import { dataVaultStore } from "../resources/server/server-data-vault";
 import type { DataVaultStore } from "../resources/server/server-data-vault";
-import { activateEmailCapacityBoost, getEmailDeliveryStats } from "../resources/server/server-email-delivery";
 import type { EmailDeliveryInfo } from "../resources/server/server-email-delivery";
+
+/** The resource code behind the methods, loaded on first use (see ./server-resources). */
+const resources = () => import("./server-resources");
 
 /**
  * Options of {@link ServerApp}: the client options plus the project's secret server key.
@@ -122,17 +112,17 @@ export class ServerApp extends ClientApp {
   override async getUser(
     arg?: string | { apiKey: string; or?: ApiKeyUserOr } | GetUserOptions,
   ): Promise<ServerUser | CurrentServerUser | null> {
-    if (typeof arg === "string") return getServerUser(this.ctx, arg);
+    if (typeof arg === "string") return resources().then((r) => r.getServerUser(this.ctx, arg));
     if (typeof arg === "object" && arg !== null && "apiKey" in arg) {
       const extra = Object.keys(arg).filter((k) => k !== "apiKey" && k !== "or");
       if (extra.length) throw new ArgumentError(`getUser({ apiKey }) takes only "or" besides (got ${extra.join(", ")}).`);
-      return getUserByApiKey(this.ctx, arg.apiKey, arg.or ?? "return-null");
+      return resources().then((r) => r.getUserByApiKey(this.ctx, arg.apiKey, arg.or ?? "return-null"));
     }
     if (arg !== undefined && (typeof arg !== "object" || arg === null)) {
       throw new ArgumentError("getUser takes a user id, { apiKey }, or the options of the signed-in user.");
     }
     const found = await resolveUser(this.ctx, arg);
-    return found && createCurrentServerUser(this.ctx, found.session, found.user as unknown as ServerUserJson);
+    return found && (await resources()).createCurrentServerUser(this.ctx, found.session, found.user as unknown as ServerUserJson);
   }
 
   /**
@@ -152,7 +142,7 @@ export class ServerApp extends ClientApp {
    * const user = await server.createUser({ primaryEmail: "ada@example.com", primaryEmailAuthEnabled: true, password: "correct horse" });
    */
   createUser(data?: ServerUserCreate): Promise<ServerUser> {
-    return createUser(this.ctx, data);
+    return resources().then((r) => r.createUser(this.ctx, data));
   }
 
   /**
@@ -165,7 +155,7 @@ export class ServerApp extends ClientApp {
    * while (page.nextCursor) all.push(...(page = await server.listUsers({ limit: 100, cursor: page.nextCursor })));
    */
   listUsers(options?: ListUsersOptions): Promise<ServerUserPage> {
-    return listServerUsers(this.ctx, options);
+    return resources().then((r) => r.listServerUsers(this.ctx, options));
   }
 
   /**
@@ -179,7 +169,7 @@ export class ServerApp extends ClientApp {
    * if (result.status === "ok") console.log(result.data.type === "user" ? result.data.userId : result.data.teamId);
    */
   checkApiKey(value: string): Promise<UserResult<ApiKey<"user" | "team">, UserKnownErrors["ApiKeyNotValid"]>> {
-    return checkApiKey(this.ctx, value);
+    return resources().then((r) => r.checkApiKey(this.ctx, value));
   }
 
   // ---- end of users section ----
@@ -197,7 +187,7 @@ export class ServerApp extends ClientApp {
    * const team = await server.createTeam({ displayName: "Ops", creatorUserId: user.id });
    */
   createTeam(data: ServerTeamCreateOptions): Promise<ServerTeam> {
-    return createServerTeam(this.ctx, data);
+    return resources().then((r) => r.createServerTeam(this.ctx, data));
   }
 
   /**
@@ -209,8 +199,8 @@ export class ServerApp extends ClientApp {
    * const owner = await server.getTeam({ apiKey: request.headers.get("x-api-key")! });
    */
   getTeam(idOrApiKey: string | { apiKey: string }): Promise<ServerTeam | null> {
-    if (typeof idOrApiKey === "object" && idOrApiKey !== null) return getServerTeamByApiKey(this.ctx, idOrApiKey.apiKey);
-    return getServerTeam(this.ctx, idOrApiKey);
+    if (typeof idOrApiKey === "object" && idOrApiKey !== null) return resources().then((r) => r.getServerTeamByApiKey(this.ctx, idOrApiKey.apiKey));
+    return resources().then((r) => r.getServerTeam(this.ctx, idOrApiKey));
   }
 
   /**
@@ -225,7 +215,7 @@ export class ServerApp extends ClientApp {
    * if (page.nextCursor) await server.listTeams({ limit: 20, desc: true, query: "ops", cursor: page.nextCursor });
    */
   listTeams(options?: ServerListTeamsOptions): Promise<ServerTeamPage> {
-    return listServerTeams(this.ctx, options);
+    return resources().then((r) => r.listServerTeams(this.ctx, options));
   }
 
   /**
@@ -236,7 +226,7 @@ export class ServerApp extends ClientApp {
    * const admins = (await server.listTeamMemberPermissions(teamId)).filter((p) => p.permissionId === "team_admin");
    */
   listTeamMemberPermissions(teamId: string, options?: ListTeamMemberPermissionsOptions): Promise<TeamMemberPermission[]> {
-    return listTeamMemberPermissions(this.ctx, teamId, options);
+    return resources().then((r) => r.listTeamMemberPermissions(this.ctx, teamId, options));
   }
 
   /**
@@ -252,7 +242,7 @@ export class ServerApp extends ClientApp {
    * await server.sendEmail({ allUsers: true, templateId, variables: { month: "May" }, notificationCategoryName: "Marketing" });
    */
   sendEmail(options: SendEmailOptions): Promise<void> {
-    return sendEmail(this.ctx, options);
+    return resources().then((r) => r.sendEmail(this.ctx, options));
   }
 
   /**
@@ -265,7 +255,7 @@ export class ServerApp extends ClientApp {
   createOAuthProvider(
     data: ServerOAuthProviderCreate,
   ): Promise<Result<ServerOAuthProvider, KnownErrors["OAuthProviderAccountIdAlreadyUsedForSignIn"]>> {
-    return createOAuthProvider(this.ctx, data);
+    return resources().then((r) => r.createOAuthProvider(this.ctx, data));
   }
 
   /**
@@ -274,7 +264,7 @@ export class ServerApp extends ClientApp {
    * const providers = await server.listOAuthProviders(userId);
    */
   listOAuthProviders(userId: string): Promise<ServerOAuthProvider[]> {
-    return listServerOAuthProviders(this.ctx, userId);
+    return resources().then((r) => r.listServerOAuthProviders(this.ctx, userId));
   }
 
   /**
@@ -284,7 +274,7 @@ export class ServerApp extends ClientApp {
    * const provider = await server.getOAuthProvider(userId, providerId);
    */
   getOAuthProvider(userId: string, id: string): Promise<ServerOAuthProvider | null> {
-    return getServerOAuthProvider(this.ctx, userId, id);
+    return resources().then((r) => r.getServerOAuthProvider(this.ctx, userId, id));
   }
 
   /**
@@ -295,7 +285,7 @@ export class ServerApp extends ClientApp {
    * if (token.status === "ok") await fetch(reposUrl, { headers: { authorization: `Bearer ${token.data.accessToken}` } });
    */
   getConnectedAccountAccessToken(request: ConnectedAccountTokenRequest): Promise<Result<{ accessToken: string }, OAuthAccessTokenError>> {
-    return getConnectedAccountAccessToken(this.ctx, request);
+    return resources().then((r) => r.getConnectedAccountAccessToken(this.ctx, request));
   }
   // --- end teams, API keys, e-mail, OAuth providers ---
 
@@ -312,7 +302,7 @@ export class ServerApp extends ClientApp {
    * const token = await vault.getValue(`github:${user.id}`, { secret: process.env.VAULT_SECRET! }); // string | null
    */
   async getDataVaultStore(id: string): Promise<DataVaultStore> {
-    return dataVaultStore(this.ctx, id);
+    return resources().then((r) => r.dataVaultStore(this.ctx, id));
   }
 
   /**
@@ -323,7 +313,7 @@ export class ServerApp extends ClientApp {
    * console.log(stats.day.sent, Math.floor(capacity.rate_per_second * 3600), "per hour");
    */
   getEmailDeliveryStats(): Promise<EmailDeliveryInfo> {
-    return getEmailDeliveryStats(this.ctx);
+    return resources().then((r) => r.getEmailDeliveryStats(this.ctx));
   }
 
   /**
@@ -334,7 +324,7 @@ export class ServerApp extends ClientApp {
    * (await server.getEmailDeliveryStats()).capacity.is_boost_active; // true
    */
   activateEmailCapacityBoost(): Promise<void> {
-    return activateEmailCapacityBoost(this.ctx);
+    return resources().then((r) => r.activateEmailCapacityBoost(this.ctx));
   }
   // ---- end data vault and e-mail delivery ----
 }

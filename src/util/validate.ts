@@ -17,28 +17,6 @@ export function requireString(value: unknown, name: string): string {
   return value;
 }
 
-/** The platform's (yup's) UUID: versions 1 to 5 with the RFC variant, or the nil UUID. */
-const UUID = /^([\da-f]{8}-[\da-f]{4}-[1-5][\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}|0{8}(-0{4}){3}-0{12})$/i;
-
-/**
- * @internal Whether an id is a UUID as the platform's validator reads one (user, team, contact channel, session,
- * API key, invitation, OAuth provider, e-mail theme / template / draft / outbox ids; permission ids are not).
- * @example
- * if (!isUuid(teamId)) return null;
- */
-export const isUuid = (value: string): boolean => UUID.test(value);
-
-/**
- * @internal Checks an id is a UUID (or `"me"` where `me` is allowed), or throws an ArgumentError naming it: the
- * platform answers any other with a SCHEMA_ERROR, so no request is sent.
- * @example
- * requireUuid(userId, "userId", true);
- */
-export function requireUuid(value: unknown, name: string, me?: boolean): string {
-  if (!isUuid(requireString(value, name)) && !(me && value == "me")) throw new ArgumentError(`${name} must be a UUID${me ? ' or "me"' : ""}.`);
-  return value as string;
-}
-
 /**
  * @internal Checks an optional flag is a boolean (or undefined), or throws an ArgumentError naming it.
  * @example

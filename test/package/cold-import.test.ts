@@ -4,9 +4,10 @@
  * is mostly how many files Node's module loader goes through (about 0.35 ms each on Node 20) and how many bytes it
  * compiles (`npm run bench` times it), so these are pinned:
  * - `import("latchkey")` loads dist/browser/index.js, the client core, the server core, the client's lazy group
- *   and a few shared modules (at most 16 files), and of the dependencies only js-cookie: no jose (access-token
+ *   and a few shared modules (at most 10 files), and of the dependencies only js-cookie: no jose (access-token
  *   verification loads it), no oauth4webapi or @simplewebauthn/browser (OAuth and passkey flows), no uqr or
- *   @oslojs/otp (TOTP set-up), no emulator code;
+ *   @oslojs/otp (TOTP set-up), no emulator code, and none of the server and admin resource code (server-lazy.js),
+ *   which the first ServerApp or AdminApp call loads;
  * - `latchkey` and `latchkey/react` resolve to one tree (dist/browser), so a process loading both (a Next.js server,
  *   a test runner) holds one copy of every module: no file is loaded twice, and no class is defined in two files;
  * - every built ES module links (each name imported from a group file is exported there).
@@ -69,10 +70,15 @@ describe('a cold import("latchkey") in Node', () => {
     loaded = importing("latchkey");
   });
 
-  test("loads the entry, the client core, the server core and the client's lazy group: at most 16 files of ours", () => {
+  test("loads the entry, the client core, the server core and the client's lazy group: at most 10 files of ours", () => {
     for (const file of ["index.js", "client-core.js", "server-core.js", "client-lazy.js"]) expect(loaded.ours).toContain(`dist/browser/${file}`);
     expect(loaded.ours.every((f) => f.startsWith("dist/browser/"))).toBe(true);
-    expect(loaded.ours.length).toBeLessThanOrEqual(16);
+    expect(loaded.ours.length).toBeLessThanOrEqual(10);
+  });
+
+  test("leaves the server and admin resource code (server-lazy.js) and every resource module to the first call", () => {
+    expect(loaded.ours).not.toContain("dist/browser/server-lazy.js");
+    expect(loaded.ours.filter((f) => /\/resources\/(server|admin)\//.test(f))).toEqual([]);
   });
 
   test("loads js-cookie and no other dependency: jose, OAuth, passkey and TOTP code load on first use", () => {
@@ -82,6 +88,27 @@ describe('a cold import("latchkey") in Node', () => {
 
   test("loads no emulator or React code", () => {
     expect(loaded.ours.filter((f) => /emulator|cli\.js$|\/react\//.test(f))).toEqual([]);
+  });
+});
+
+describe("the first ServerApp / AdminApp call", () => {
+  test("loads the resource code, and still refuses a bad argument with an ArgumentError before any request", () => {
+    const hooks = `data:text/javascript,${encodeURIComponent(HOOKS)}`;
+    // A fetch that fails the test if called: the ids are checked before any request. Markers and the hooks' lines
+    // both go to stderr, in order.
+    const out = runNode(`import { register } from "node:module";
+register(${JSON.stringify(hooks)});
+import { writeSync } from "node:fs";
+const { AdminApp, ArgumentError } = await import("latchkey");
+const fetch = () => { throw new Error("no request expected"); };
+const admin = new AdminApp({ projectId: "internal", superSecretAdminKey: "sak_x", secretServerKey: "ssk_x", publishableClientKey: "pck_x", tokenStore: null, fetch });
+writeSync(2, "BEFORE-CALL\\n");
+const errors = await Promise.all([admin.getUser("not-a-uuid"), admin.getEmailTheme("not-a-uuid")].map((p) => p.then(() => "resolved", (e) => e instanceof ArgumentError ? "ArgumentError" : String(e))));
+writeSync(2, "RESULTS " + errors.join(",") + "\\n");`);
+    const before = out.slice(0, out.indexOf("BEFORE-CALL"));
+    expect(before).not.toContain("dist/browser/server-lazy.js");
+    expect(out.slice(out.indexOf("BEFORE-CALL"))).toContain("dist/browser/server-lazy.js");
+    expect(out).toContain("RESULTS ArgumentError,ArgumentError");
   });
 });
 

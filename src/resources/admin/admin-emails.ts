@@ -1,5 +1,6 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString, requireUuid } from "../../util/validate";
+import { optionalObject, requireString } from "../../util/validate";
+import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import { err, ok } from "../../util/result";
 import type { Result } from "../../util/result";

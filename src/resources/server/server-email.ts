@@ -1,5 +1,6 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireUuid } from "../../util/validate";
+import { optionalObject } from "../../util/validate";
+import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import { emailDeliveryInfoCache } from "./server-email-delivery";
 

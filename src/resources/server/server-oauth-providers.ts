@@ -1,5 +1,6 @@
 import type { AuthContext } from "../../auth/context";
-import { isUuid, optionalObject, requireString, requireUuid } from "../../util/validate";
+import { optionalObject, requireString } from "../../util/validate";
+import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
 import type { Result } from "../../util/result";

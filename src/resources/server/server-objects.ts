@@ -1,10 +1,10 @@
 // The server objects built from wire JSON: users, teams and team members. They refer to one another (a user's
 // selected team and teams, a team's members), so they are built here together, over the request modules below.
 import type { AuthContext } from "../../auth/context";
-import { isUuid, optionalObject, requireString, requireUuid } from "../../util/validate";
+import { optionalObject, requireString } from "../../util/validate";
+import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
-import { createApiKey, listApiKeys } from "../client/api-keys";
 import type { ApiKey } from "../client/api-keys";
 import { inviteUser, listSentInvitations } from "../client/team-invitations";
 import { CACHE, teamIdOf } from "../client/team-refs";
@@ -27,6 +27,12 @@ import type {
   ServerUserListTeamsOptions,
   ServerUserTeamMethods,
 } from "./server-types";
+
+/**
+ * The client's API-key code, loaded when a key is used: a static import from this server-only module would make
+ * bundlers split it out of the chunk pages load for API keys (see scripts/browser-tree.mjs, server-lazy.js).
+ */
+const apiKeys = () => import("../client/api-keys");
 
 /**
  * @internal camelCase server fields from the wire, millis → Date.
@@ -106,11 +112,11 @@ export function serverTeamFromJson(ctx: AuthContext, t: ServerTeamJson): ServerT
       }));
     },
     async createApiKey(data) {
-      const key = await createApiKey(ctx, SERVER as unknown as Session, { teamId: id }, data);
+      const key = await (await apiKeys()).createApiKey(ctx, SERVER as unknown as Session, { teamId: id }, data);
       await ctx.caches.get("api-keys")?.refreshWhere(([s, kind, owner]) => s !== SERVER && kind === "team" && owner === id);
       return key as ApiKey<"team", true>;
     },
-    listApiKeys: () => listApiKeys(ctx, SERVER as unknown as Session, { teamId: id }) as Promise<ApiKey<"team">[]>,
+    listApiKeys: () => apiKeys().then((m) => m.listApiKeys(ctx, SERVER as unknown as Session, { teamId: id })) as Promise<ApiKey<"team">[]>,
   };
 }
 

@@ -1,6 +1,7 @@
 // Team requests with server access, at the wire level (the objects they become are built in `server-objects.ts`).
 import type { AuthContext } from "../../auth/context";
-import { isUuid, optionalObject, requireString, requireUuid } from "../../util/validate";
+import { optionalObject, requireString } from "../../util/validate";
+import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import { isKnownErrorOf } from "../../errors/known-error-of";
 import type { ApiKeyJson } from "../client/api-keys";

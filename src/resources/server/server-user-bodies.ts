@@ -1,4 +1,5 @@
-import { optionalObject, requireString, requireUuid } from "../../util/validate";
+import { optionalObject, requireString } from "../../util/validate";
+import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import type { UserUpdate } from "../client/user-profile";
 import { userUpdateBody } from "../client/user-profile";

@@ -9,7 +9,6 @@ import { isKnownErrorOf } from "../../errors/known-error-of";
 import type { Session } from "../../session/session";
 import { err, ok } from "../../util/result";
 import type { Result } from "../../util/result";
-import { apiKeyFromJson } from "../client/api-keys";
 import type { ApiKey, ApiKeyJson } from "../client/api-keys";
 import { getServerUser } from "./server-users";
 import { serverUserFromJson } from "./server-objects";
@@ -17,6 +16,12 @@ import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 import { deleteServerUser } from "./server-user-requests";
 import type { ServerUser, ServerUserData, ServerUserMethods } from "./server-types";
 import type { ServerUserJson } from "./server-json";
+
+/**
+ * The client's API-key code, loaded when a key is used: a static import from this server-only module would make
+ * bundlers split it out of the chunk pages load for API keys (see scripts/browser-tree.mjs, server-lazy.js).
+ */
+const apiKeys = () => import("../client/api-keys");
 
 /**
  * The signed-in user of a session, read by a server: every {@link ServerUser} field and action (server endpoints,
@@ -99,7 +104,7 @@ export async function checkApiKey(
     result = await check("team");
   }
   if (result.status === "error") return err(result.error);
-  return ok(apiKeyFromJson(ctx, null as unknown as Session, result.data) as ApiKey<"user" | "team">);
+  return ok((await apiKeys()).apiKeyFromJson(ctx, null as unknown as Session, result.data) as ApiKey<"user" | "team">);
 }
 
 /**

@@ -2,10 +2,10 @@ import type { AuthContext } from "../../auth/context";
 import type { RegisterPasskeyOptions } from "../../auth/passkey";
 import type { KnownErrors } from "../../errors";
 import type { Result } from "../../util/result";
-import { optionalObject, requireString, requireUuid } from "../../util/validate";
+import { optionalObject, requireString } from "../../util/validate";
+import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
-import { createApiKey, listApiKeys } from "../client/api-keys";
 import type { ApiKey, ApiKeyCreate } from "../client/api-keys";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
@@ -23,6 +23,12 @@ import type { ServerUserUpdate } from "./server-user-bodies";
 import type { ActiveSession, ActiveSessionJson } from "../client/sessions";
 import { activeSessionFromJson } from "../client/sessions";
 import type { TeamRef } from "../client/team-refs";
+
+/**
+ * The client's API-key code, loaded when a key is used: a static import from this server-only module would make
+ * bundlers split it out of the chunk pages load for API keys (see scripts/browser-tree.mjs, server-lazy.js).
+ */
+const apiKeys = () => import("../client/api-keys");
 
 /**
  * Tokens of a session a server created for a user (see `ServerUser.createSession`).
@@ -264,7 +270,7 @@ export function serverUserMethods(ctx: AuthContext, json: ServerUserJson): Serve
       await ctx.core.request({ method: "DELETE", path: `/auth/sessions/${encodeURIComponent(id)}`, query: { user_id: userId } });
       await Promise.all([sessionsOf(ctx).refresh([userId]), ctx.caches.get("sessions")?.refreshWhere(() => true)]);
     },
-    listApiKeys: () => listApiKeys(ctx, NO_SESSION, owner) as Promise<ApiKey<"user">[]>,
-    createApiKey: (data) => createApiKey(ctx, NO_SESSION, owner, data) as Promise<ApiKey<"user", true>>,
+    listApiKeys: () => apiKeys().then((m) => m.listApiKeys(ctx, NO_SESSION, owner)) as Promise<ApiKey<"user">[]>,
+    createApiKey: (data) => apiKeys().then((m) => m.createApiKey(ctx, NO_SESSION, owner, data)) as Promise<ApiKey<"user", true>>,
   } satisfies Partial<ServerUserBaseMethods>) as ServerUserBaseMethods;
 }

@@ -1,6 +1,7 @@
 // User requests with server access: create, read one, list (the objects are built in `server-objects.ts`).
 import type { AuthContext } from "../../auth/context";
-import { requireString, requireUuid } from "../../util/validate";
+import { requireString } from "../../util/validate";
+import { requireUuid } from "../../util/uuid";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
 import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
