@@ -1,6 +1,7 @@
 /**
- * One refresh for all the tabs of a browser that share a cookie session. Loaded with `cross-tab.ts` (by
- * `import()`) when an app first uses a session over the browser cookie store; other stores never load it.
+ * One refresh for all the tabs of a browser that share a cookie session. Loaded (by `import()`) with the first
+ * refresh of a session over the browser cookie store: a page whose tokens are fresh (one that just signed in)
+ * never downloads it, and other stores never load it.
  *
  * With the Web Locks API, a tab refreshes while holding the lock `latchkey-refresh-<projectId>`; a tab that
  * needed a refresh at the same time gets the lock next, re-reads the cookies and finds the new access token
@@ -13,7 +14,7 @@
  * @internal
  * @module
  */
-import Cookies from "js-cookie";
+import type Cookies from "js-cookie";
 import type { TokenPair } from "../token-stores/types";
 import { accessTokenExpiresAt, MIN_TOKEN_VALIDITY_MS } from "./jwt";
 import type { Session } from "./session";
@@ -22,7 +23,7 @@ import type { Session } from "./session";
  * The longest a tab waits for another tab's refresh before it refreshes by itself.
  * @internal
  * @example
- * await refreshAcrossTabs(projectId, session, run, refreshToken, replaced, { waitMs: CROSS_TAB_WAIT_MS });
+ * await refreshAcrossTabs(projectId, session, run, refreshToken, replaced, { cookies: Cookies, waitMs: CROSS_TAB_WAIT_MS });
  */
 export const CROSS_TAB_WAIT_MS = 5_000;
 
@@ -40,9 +41,15 @@ export interface LockRequester {
  * Settings of {@link refreshAcrossTabs}; the defaults are the browser's and the constants above.
  * @internal
  * @example
- * const options: CrossTabOptions = { locks: null, waitMs: 200 }; // the cookie fallback, a short wait (tests)
+ * const options: CrossTabOptions = { cookies: Cookies, locks: null, waitMs: 200 }; // the cookie fallback, a short wait (tests)
  */
 export interface CrossTabOptions {
+  /**
+   * js-cookie, for the marker cookie of the fallback without Web Locks. Given by the caller, which is part of the
+   * client core: an import of js-cookie here, in a module loaded on demand, would make apps' bundlers cut js-cookie
+   * into a file of its own that every page fetches.
+   */
+  cookies: typeof Cookies;
   /** The lock manager; `null` forces the cookie fallback. Default `navigator.locks` where it exists. */
   locks?: LockRequester | null;
   /** Default {@link CROSS_TAB_WAIT_MS}. */
@@ -72,7 +79,7 @@ export async function storedElsewhere(session: Session, refreshToken: string, re
  * re-reads the store first. Every wait is bounded (see the module's description).
  * @internal
  * @example
- * const tokens = await refreshAcrossTabs(projectId, session, run, refreshToken, session.known.accessToken);
+ * const tokens = await refreshAcrossTabs(projectId, session, run, refreshToken, session.known.accessToken, { cookies: Cookies });
  */
 export async function refreshAcrossTabs(
   projectId: string,
@@ -80,7 +87,7 @@ export async function refreshAcrossTabs(
   run: () => Promise<TokenPair>,
   refreshToken: string,
   replaced: string | null,
-  options: CrossTabOptions = {},
+  options: CrossTabOptions,
 ): Promise<TokenPair> {
   const waitMs = options.waitMs ?? CROSS_TAB_WAIT_MS;
   const locks = options.locks !== undefined ? options.locks : (globalThis.navigator as { locks?: LockRequester } | undefined)?.locks;
@@ -94,7 +101,7 @@ export async function refreshAcrossTabs(
   };
   if (locks) return withLock(locks, `latchkey-refresh-${projectId}`, waitMs, work);
   // The fallback is a module of its own: browsers with Web Locks (all current ones) never download it.
-  return import("./cross-tab-marker").then((m) => m.withMarker(Cookies, `latchkey-refreshing-${projectId}`, waitMs, work, reuse));
+  return import("./cross-tab-marker").then((m) => m.withMarker(options.cookies, `latchkey-refreshing-${projectId}`, waitMs, work, reuse));
 }
 
 /** Runs `work` holding the lock `name`, or without it once `waitMs` passed (or the browser refused the lock). */

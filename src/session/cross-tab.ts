@@ -6,11 +6,13 @@
  *   this tab's session ends too (its `onInvalidate` listeners are told and the app forgets everything it cached
  *   for it); when another tab signs in, the app forgets what it cached for the previous user; a token another tab
  *   refreshed is simply taken.
- * - Refreshes are coordinated with the other tabs (`cross-tab-refresh.ts`): tabs needing one at once make one.
+ * - Refreshes are coordinated with the other tabs (`cross-tab-refresh.ts`, loaded with the first refresh): tabs
+ *   needing one at once make one. If that module cannot be loaded (the page's server went away), the tab refreshes
+ *   by itself.
  * @internal
  * @module
  */
-import { refreshAcrossTabs } from "./cross-tab-refresh";
+import Cookies from "js-cookie";
 import type { RefreshCoordinator, Session } from "./session";
 
 /**
@@ -36,5 +38,9 @@ export function shareAcrossTabs(session: Session, core: { readonly projectId: st
       core.onSessionInvalidated?.(session); // another identity: what was cached for the previous one is forgotten
     }
   });
-  return (run, refreshToken, replaced) => refreshAcrossTabs(core.projectId, session, run, refreshToken, replaced);
+  return (run, refreshToken, replaced) =>
+    import("./cross-tab-refresh").then(
+      (m) => m.refreshAcrossTabs(core.projectId, session, run, refreshToken, replaced, { cookies: Cookies }),
+      () => run(),
+    );
 }

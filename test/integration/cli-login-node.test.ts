@@ -86,7 +86,7 @@ test("promptCliLogin's code loads on demand and pulls no browser-flow module in"
   const cookieImporters = Object.entries(metafile.inputs)
     .filter(([, input]) => input.imports.some((imp) => imp.path.includes("node_modules/js-cookie/")))
     .map(([file]) => file);
-  expect(cookieImporters.sort()).toEqual(["src/auth/oauth-cookies.ts", "src/session/cross-tab-refresh.ts", "src/token-stores/cookie.ts"]);
+  expect(cookieImporters.sort()).toEqual(["src/auth/oauth-cookies.ts", "src/session/cross-tab.ts", "src/token-stores/cookie.ts"]);
   expect(inputsOf(atImport).filter((i) => i.includes("src/session/cross-tab"))).toEqual([]);
 });
 

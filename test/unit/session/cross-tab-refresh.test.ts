@@ -1,6 +1,7 @@
 /** @jest-environment ./test/support/jsdom-env.cjs */
 // Two "tabs" are two apps (or sessions) over the cookie store of one jsdom page: they share its cookie jar, as
 // the tabs of one browser share theirs.
+import Cookies from "js-cookie";
 import { ClientApp } from "../../../src/index";
 import { refreshAcrossTabs } from "../../../src/session/cross-tab-refresh";
 import type { CrossTabOptions } from "../../../src/session/cross-tab-refresh";
@@ -27,9 +28,9 @@ function signedInCookies(seconds = 10): string {
 const storedAccessToken = () => JSON.parse(jar()["stack-access"] ?? "[]")[1] ?? null;
 
 /** A session over a fresh cookie store ("a tab") whose refreshes go through refreshAcrossTabs with `options`. */
-function tab(refresher: (refreshToken: string) => Promise<string>, options: CrossTabOptions): Session {
+function tab(refresher: (refreshToken: string) => Promise<string>, options: Omit<CrossTabOptions, "cookies">): Session {
   const session = new Session(createCookieTokenStore({ projectId: PROJECT }), refresher);
-  session.crossTab = Promise.resolve((run, refreshToken, replaced) => refreshAcrossTabs(PROJECT, session, run, refreshToken, replaced, options));
+  session.crossTab = Promise.resolve((run, refreshToken, replaced) => refreshAcrossTabs(PROJECT, session, run, refreshToken, replaced, { cookies: Cookies, ...options }));
   return session;
 }
 
