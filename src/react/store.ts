@@ -26,7 +26,7 @@ interface Entry<T> {
   promise?: Promise<void>;
   /** True while the read's session has ended (its reader is about to go): changes wait, a failed read keeps the value. */
   hold?: () => boolean;
-  /** A change arrived while held: read again once a render finds the session back. */
+  /** A change arrived while held, or while nobody rendered it: read again once a render finds it (and its session). */
   stale?: boolean;
   /** A reload is wanted after the running one (a change arrived meanwhile). */
   again?: boolean;
@@ -183,7 +183,9 @@ export class ReadStore {
       }
       if (entry.again) {
         entry.again = false;
-        this.reload(entry);
+        // Nobody renders it any more (unmounted meanwhile): the next render that reads it reads again.
+        if (entry.listeners.size) this.reload(entry);
+        else entry.stale = true;
       }
     };
     entry.promise = Promise.resolve()
