@@ -9,10 +9,27 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** @internal `{baseUrl}/api/v1{path}?{query}` without a trailing slash. */
 export function apiUrl(baseUrl: string, path: string, query?: RequestSpec["query"]): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value != null) params.append(key, String(value));
-  const search = params.toString();
-  return (baseUrl.replace(/\/+$/, "") + "/api/v1" + path).replace(/\/+$/, "") + (search ? "?" + search : "");
+  let url = baseUrl.replace(/\/+$/, "") + "/api/v1" + path;
+  if (url.endsWith("/")) url = url.replace(/\/+$/, "");
+  let search = "";
+  if (query) {
+    for (const key in query) {
+      const value = query[key];
+      if (value != null) search += (search ? "&" : "") + formPair(key, String(value));
+    }
+  }
+  return search ? url + "?" + search : url;
+}
+
+/** Characters `application/x-www-form-urlencoded` leaves as they are. */
+const UNRESERVED = /^[\w.*-]*$/;
+
+/**
+ * `key=value` exactly as `URLSearchParams` writes it. Most pairs (numbers, ids, plain words) need no escaping and
+ * are joined directly: building a `URLSearchParams` costs more than the rest of the URL on every request.
+ */
+function formPair(key: string, value: string): string {
+  return UNRESERVED.test(key) && UNRESERVED.test(value) ? key + "=" + value : new URLSearchParams([[key, value]]).toString();
 }
 
 /**
@@ -29,8 +46,6 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
   const url = apiUrl(settings.baseUrl, spec.path, spec.query);
   const idempotent = spec.idempotent ?? !(method === "POST" || method === "PATCH");
   const maxAttempts = settings.maxAttempts ?? 5;
-  const sleep = settings.sleep ?? defaultSleep;
-  const backoff = (attempt: number) => ((settings.random ?? Math.random)() + 0.5) * 1000 * 2 ** attempt;
   const doFetch = settings.fetch ?? fetch;
 
   let lastFailure: unknown;
@@ -46,7 +61,7 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
     } catch (cause) {
       lastFailure = cause;
       if (!idempotent) break;
-      if (attempt < maxAttempts) await sleep(backoff(attempt - 1));
+      if (attempt < maxAttempts) await pause(settings, attempt);
       continue;
     }
     const decoded = await decodeResponse(response, { method, url }, spec.expect);
@@ -68,14 +83,20 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
     // A 500, 502, 503 or 504 is retried like a lost connection, and only where repeating is safe.
     if (status !== 429 && !loop && !(idempotent && [500, 502, 503, 504].includes(status))) throw error;
     lastFailure = error;
-    if (attempt < maxAttempts) {
-      const retryAfter = status === 429 ? Number.parseFloat(decoded.retryAfter ?? "") : NaN;
-      await sleep(retryAfter >= 0 ? retryAfter * 1000 : backoff(attempt - 1));
-    }
+    if (attempt < maxAttempts) await pause(settings, attempt, status === 429 ? Number.parseFloat(decoded.retryAfter ?? "") : NaN);
   }
   if (KnownError.isInstance(lastFailure)) throw lastFailure;
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
   throw new ConnectivityError(method, url, attempt, offline, lastFailure);
+}
+
+/**
+ * Waits before the attempt after `attempt`: `retryAfter` seconds when the server said so, else the exponential
+ * backoff `(random + 0.5) · 1000 ms · 2^(attempt - 1)`.
+ */
+function pause(settings: HttpSettings, attempt: number, retryAfter = NaN): Promise<void> {
+  const ms = retryAfter >= 0 ? retryAfter * 1000 : ((settings.random ?? Math.random)() + 0.5) * 1000 * 2 ** (attempt - 1);
+  return (settings.sleep ?? defaultSleep)(ms);
 }
 
 function buildInit(
@@ -87,24 +108,20 @@ function buildInit(
 ): RequestInit {
   const headers: Record<string, string> = {};
   if (!spec.bare) {
-    Object.assign(headers, {
-      "x-stack-override-error-status": "true",
-      "x-stack-project-id": settings.projectId,
-      "x-stack-access-type": settings.accessType,
-      "x-stack-client-version": CLIENT_VERSION,
-      "x-stack-allow-anonymous-user": "true",
-      "x-stack-random-nonce": randomBase32(),
-    });
-    const set = (name: string, value: string | null | undefined) => {
-      if (value) headers[`x-stack-${name}`] = value;
-    };
-    set("publishable-client-key", settings.publishableClientKey);
-    if (settings.accessType !== "client") set("secret-server-key", settings.secretServerKey);
-    if (settings.accessType === "admin") set("super-secret-admin-key", settings.superSecretAdminKey);
-    set("admin-access-token", adminAccessToken);
-    set("access-token", tokens?.accessToken);
-    set("refresh-token", tokens?.refreshToken);
-    Object.assign(headers, settings.extraRequestHeaders);
+    // Assigned one by one (this runs on every request): an empty value is not sent.
+    headers["x-stack-override-error-status"] = "true";
+    headers["x-stack-project-id"] = settings.projectId;
+    headers["x-stack-access-type"] = settings.accessType;
+    headers["x-stack-client-version"] = CLIENT_VERSION;
+    headers["x-stack-allow-anonymous-user"] = "true";
+    headers["x-stack-random-nonce"] = randomBase32();
+    if (settings.publishableClientKey) headers["x-stack-publishable-client-key"] = settings.publishableClientKey;
+    if (settings.accessType !== "client" && settings.secretServerKey) headers["x-stack-secret-server-key"] = settings.secretServerKey;
+    if (settings.accessType === "admin" && settings.superSecretAdminKey) headers["x-stack-super-secret-admin-key"] = settings.superSecretAdminKey;
+    if (adminAccessToken) headers["x-stack-admin-access-token"] = adminAccessToken;
+    if (tokens?.accessToken) headers["x-stack-access-token"] = tokens.accessToken;
+    if (tokens?.refreshToken) headers["x-stack-refresh-token"] = tokens.refreshToken;
+    if (settings.extraRequestHeaders) Object.assign(headers, settings.extraRequestHeaders);
   }
   let body: string | undefined;
   if (spec.form) {
@@ -114,7 +131,9 @@ function buildInit(
     headers["content-type"] = "application/json";
     body = jsonBody(spec.body ?? {}, method, spec.path);
   }
-  return { method, headers, body, credentials: "omit", cache: "no-store" };
+  const init: RequestInit = { method, headers, credentials: "omit", cache: "no-store" };
+  if (body !== undefined) init.body = body;
+  return init;
 }
 
 /** A request body as JSON text; a value JSON cannot hold (a bigint, a cycle) is the caller's bad argument, caught before sending. */

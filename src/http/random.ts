@@ -1,4 +1,7 @@
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
+const ALPHABET_CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+/** Scratch space for the character codes of {@link randomBase32} (reused: it runs on every request). */
+let codes = new Uint16Array(45);
 
 // Random bytes are drawn from the platform's CSPRNG in batches: one call per 64 nonces instead of one per
 // request (each call has a fixed cost that shows in the request pipeline's overhead).
@@ -7,7 +10,7 @@ let used = 0;
 
 function randomBytes(count: number): Uint8Array {
   if (used + count > pool.length) {
-    pool = crypto.getRandomValues(new Uint8Array(Math.max(count, 64 * 28)));
+    pool = crypto.getRandomValues(new Uint8Array(Math.max(count, 64 * 45)));
     used = 0;
   }
   const bytes = pool.subarray(used, used + count);
@@ -42,7 +45,17 @@ export function base32(bytes: Uint8Array): string {
  * A fresh random string in lowercase base32 carrying `bits` bits of entropy from the platform's CSPRNG
  * (224 bits → 45 characters, the platform's nonce and code format).
  * @internal
+ * @example
+ * randomBase32(); // e.g. "k3v…" (45 characters of a–z, 2–7)
  */
 export function randomBase32(bits = 224): string {
-  return base32(randomBytes(Math.ceil(bits / 8))).slice(0, Math.ceil(bits / 5));
+  // Each character takes the low 5 bits of its own random byte: 256 is a multiple of 32, so every character is
+  // uniform and independent, and the string carries 5 bits per character, as packing the bits would. One byte per
+  // character and the string built at once rather than appended character by character (which allocates a string
+  // per step): this runs on every request.
+  const length = Math.ceil(bits / 5);
+  const bytes = randomBytes(length);
+  if (codes.length !== length) codes = new Uint16Array(length);
+  for (let i = 0; i < length; i++) codes[i] = ALPHABET_CODES[bytes[i]! & 31]!;
+  return String.fromCharCode.apply(null, codes as unknown as number[]);
 }
