@@ -9,28 +9,17 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** @internal `{baseUrl}/api/v1{path}?{query}` without a trailing slash. */
 export function apiUrl(baseUrl: string, path: string, query?: RequestSpec["query"]): string {
-  let url = baseUrl.replace(/\/+$/, "") + "/api/v1" + path;
-  if (url.endsWith("/")) url = url.replace(/\/+$/, "");
   let search = "";
-  if (query) {
-    for (const key in query) {
-      const value = query[key];
-      if (value != null) search += (search ? "&" : "") + formPair(key, String(value));
-    }
-  }
-  return search ? url + "?" + search : url;
+  for (const key in query) if (query[key] != null) search += (search ? "&" : "") + formPair(key, String(query[key]));
+  return (baseUrl.replace(/\/+$/, "") + "/api/v1" + path).replace(/\/+$/, "") + (search ? "?" + search : "");
 }
-
-/** Characters `application/x-www-form-urlencoded` leaves as they are. */
-const UNRESERVED = /^[\w.*-]*$/;
 
 /**
- * `key=value` exactly as `URLSearchParams` writes it. Most pairs (numbers, ids, plain words) need no escaping and
- * are joined directly: building a `URLSearchParams` costs more than the rest of the URL on every request.
+ * `key=value` as `URLSearchParams` writes it. Pairs with nothing to escape (numbers, ids, plain words: most of them)
+ * are joined as they are: a `URLSearchParams` per request costs more than the rest of the URL.
  */
-function formPair(key: string, value: string): string {
-  return UNRESERVED.test(key) && UNRESERVED.test(value) ? key + "=" + value : new URLSearchParams([[key, value]]).toString();
-}
+const formPair = (key: string, value: string): string =>
+  /^[\w.*-]*$/.test(key + value) ? key + "=" + value : new URLSearchParams([[key, value]]).toString();
 
 /**
  * The only code that calls `fetch`. Adds the platform's headers, decodes answers, and retries:
@@ -108,20 +97,24 @@ function buildInit(
 ): RequestInit {
   const headers: Record<string, string> = {};
   if (!spec.bare) {
-    // Assigned one by one (this runs on every request): an empty value is not sent.
-    headers["x-stack-override-error-status"] = "true";
-    headers["x-stack-project-id"] = settings.projectId;
-    headers["x-stack-access-type"] = settings.accessType;
-    headers["x-stack-client-version"] = CLIENT_VERSION;
-    headers["x-stack-allow-anonymous-user"] = "true";
-    headers["x-stack-random-nonce"] = randomBase32();
-    if (settings.publishableClientKey) headers["x-stack-publishable-client-key"] = settings.publishableClientKey;
-    if (settings.accessType !== "client" && settings.secretServerKey) headers["x-stack-secret-server-key"] = settings.secretServerKey;
-    if (settings.accessType === "admin" && settings.superSecretAdminKey) headers["x-stack-super-secret-admin-key"] = settings.superSecretAdminKey;
-    if (adminAccessToken) headers["x-stack-admin-access-token"] = adminAccessToken;
-    if (tokens?.accessToken) headers["x-stack-access-token"] = tokens.accessToken;
-    if (tokens?.refreshToken) headers["x-stack-refresh-token"] = tokens.refreshToken;
-    if (settings.extraRequestHeaders) Object.assign(headers, settings.extraRequestHeaders);
+    Object.assign(headers, {
+      "x-stack-override-error-status": "true",
+      "x-stack-project-id": settings.projectId,
+      "x-stack-access-type": settings.accessType,
+      "x-stack-client-version": CLIENT_VERSION,
+      "x-stack-allow-anonymous-user": "true",
+      "x-stack-random-nonce": randomBase32(),
+    });
+    const set = (name: string, value: string | null | undefined) => {
+      if (value) headers[`x-stack-${name}`] = value;
+    };
+    set("publishable-client-key", settings.publishableClientKey);
+    if (settings.accessType !== "client") set("secret-server-key", settings.secretServerKey);
+    if (settings.accessType === "admin") set("super-secret-admin-key", settings.superSecretAdminKey);
+    set("admin-access-token", adminAccessToken);
+    set("access-token", tokens?.accessToken);
+    set("refresh-token", tokens?.refreshToken);
+    Object.assign(headers, settings.extraRequestHeaders);
   }
   let body: string | undefined;
   if (spec.form) {
@@ -131,9 +124,7 @@ function buildInit(
     headers["content-type"] = "application/json";
     body = jsonBody(spec.body ?? {}, method, spec.path);
   }
-  const init: RequestInit = { method, headers, credentials: "omit", cache: "no-store" };
-  if (body !== undefined) init.body = body;
-  return init;
+  return { method, headers, body, credentials: "omit", cache: "no-store" };
 }
 
 /** A request body as JSON text; a value JSON cannot hold (a bigint, a cycle) is the caller's bad argument, caught before sending. */

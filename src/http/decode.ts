@@ -54,35 +54,11 @@ export async function decodeResponse(res: Response, request: { method: string; u
   } catch {
     // not JSON: refused below
   }
-  if (typeof value != "object" || !value || (expect && !hasFields(value, expect))) throw new UnexpectedResponseError(status, text, request);
+  const bad = (f: string) => {
+    const k = f.replace(/\W/g, ""), v = value![k], t = f.slice(k.length);
+    const isObject = (i: unknown) => typeof i == "object" && !!i;
+    return t == "" ? typeof v != "string" : t == "{}" ? !isObject(v) : t == "!" ? typeof v != "boolean" : t == "#" ? typeof v != "number" : t == "*" ? v === undefined : !Array.isArray(v) || (t == "[]" && !v.every(isObject));
+  };
+  if (typeof value != "object" || !value || expect?.split(" ").some(bad)) throw new UnexpectedResponseError(status, text, request);
   return { kind: "ok", status, value };
-}
-
-type FieldCheck = (value: unknown) => boolean;
-const isObject: FieldCheck = (v) => typeof v == "object" && !!v;
-/** What each suffix of an `expect` field requires of its value. */
-const CHECKS: Record<string, FieldCheck> = {
-  "": (v) => typeof v == "string",
-  "{}": isObject,
-  "!": (v) => typeof v == "boolean",
-  "#": (v) => typeof v == "number",
-  "*": (v) => v !== undefined,
-  "[*]": Array.isArray,
-  "[]": (v) => Array.isArray(v) && v.every(isObject),
-};
-/** `expect` strings parsed into `[field, check]` pairs, once each: a resource sends the same string every time. */
-const parsed = new Map<string, [string, FieldCheck][]>();
-
-/** Whether `value` carries every field `expect` names, each of the kind its suffix says (see {@link decodeResponse}). */
-function hasFields(value: Record<string, unknown>, expect: string): boolean {
-  let fields = parsed.get(expect);
-  if (!fields) {
-    fields = expect.split(" ").map((f) => {
-      const name = f.replace(/\W/g, "");
-      return [name, CHECKS[f.slice(name.length)] ?? CHECKS["[*]"]!];
-    });
-    parsed.set(expect, fields);
-  }
-  for (const [name, check] of fields) if (!check(value[name])) return false;
-  return true;
 }

@@ -1,7 +1,4 @@
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
-const ALPHABET_CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
-/** Scratch space for the character codes of {@link randomBase32} (reused: it runs on every request). */
-let codes = new Uint16Array(45);
 
 // Random bytes are drawn from the platform's CSPRNG in batches: one call per 64 nonces instead of one per
 // request (each call has a fixed cost that shows in the request pipeline's overhead).
@@ -50,12 +47,10 @@ export function base32(bytes: Uint8Array): string {
  */
 export function randomBase32(bits = 224): string {
   // Each character takes the low 5 bits of its own random byte: 256 is a multiple of 32, so every character is
-  // uniform and independent, and the string carries 5 bits per character, as packing the bits would. One byte per
-  // character and the string built at once rather than appended character by character (which allocates a string
-  // per step): this runs on every request.
-  const length = Math.ceil(bits / 5);
-  const bytes = randomBytes(length);
-  if (codes.length !== length) codes = new Uint16Array(length);
-  for (let i = 0; i < length; i++) codes[i] = ALPHABET_CODES[bytes[i]! & 31]!;
-  return String.fromCharCode.apply(null, codes as unknown as number[]);
+  // uniform and independent, carrying 5 bits as packed bits would, at a fraction of the cost of `base32` (this
+  // runs on every request).
+  const bytes = randomBytes(Math.ceil(bits / 5));
+  let out = "";
+  for (const byte of bytes) out += ALPHABET[byte & 31];
+  return out;
 }
