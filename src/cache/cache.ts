@@ -211,7 +211,15 @@ export function createCache<D extends readonly unknown[], V>(
       arm(entry);
       pump(entry);
     };
-    new Promise<V>((done) => done(fetcher(...entry.deps))).then(
+    // Promise.resolve adopts the fetcher's own promise as is (no extra promise and microtask hops, as wrapping it
+    // in `new Promise` would cost); a fetcher that throws at once rejects like one whose promise does.
+    let fetched: Promise<V>;
+    try {
+      fetched = Promise.resolve(fetcher(...entry.deps));
+    } catch (error) {
+      fetched = Promise.reject(error);
+    }
+    fetched.then(
       (value) => settle(true, value),
       (error) => settle(false, error),
     );

@@ -18,16 +18,19 @@
 export function createKeyer(): (deps: readonly unknown[]) => string {
   const ids = new WeakMap<object, number>();
   let next = 0;
-  return (deps) =>
-    deps
-      .map((dep) => {
-        const type = typeof dep;
-        if ((type === "object" && dep !== null) || type === "function") {
-          let id = ids.get(dep as object);
-          if (id === undefined) ids.set(dep as object, (id = ++next));
-          return "#" + id;
-        }
-        return type === "string" ? JSON.stringify(dep) : type[0] + String(dep);
-      })
-      .join(",");
+  const part = (dep: unknown): string => {
+    const type = typeof dep;
+    if ((type === "object" && dep !== null) || type === "function") {
+      let id = ids.get(dep as object);
+      if (id === undefined) ids.set(dep as object, (id = ++next));
+      return "#" + id;
+    }
+    return type === "string" ? JSON.stringify(dep) : type[0] + String(dep);
+  };
+  // A loop rather than `map` + `join`: every cache read makes a key.
+  return (deps) => {
+    let key = deps.length ? part(deps[0]) : "";
+    for (let i = 1; i < deps.length; i++) key += "," + part(deps[i]);
+    return key;
+  };
 }

@@ -189,8 +189,7 @@ export function serverUserCreateBody(data: ServerUserCreate | undefined): Record
  */
 export function listUsersQuery(options: ListUsersOptions | undefined): Record<string, string | number | boolean> {
   const o = optionalObject(options, "listUsers options") as ListUsersOptions;
-  const known = ["cursor", "limit", "orderBy", "desc", "query", "teamId", "includeRestricted", "includeAnonymous", "onlyAnonymous"];
-  const unknown = Object.keys(o).filter((k) => !known.includes(k));
+  const unknown = Object.keys(o).filter((k) => !Object.hasOwn(LIST_USERS_PARAMS, k));
   if (unknown.length) throw new ArgumentError(`listUsers does not take ${unknown.join(", ")}.`);
   if (o.cursor !== undefined) requireUuid(o.cursor, "cursor");
   if (o.teamId !== undefined) requireUuid(o.teamId, "teamId");
@@ -200,16 +199,24 @@ export function listUsersQuery(options: ListUsersOptions | undefined): Record<st
     throw new ArgumentError('orderBy must be "signedUpAt" or "lastActiveAt".');
   }
   for (const key of ["desc", "includeRestricted", "includeAnonymous", "onlyAnonymous"] as const) optionalBoolean(o[key], key);
-  const query = {
-    cursor: o.cursor,
-    limit: o.limit,
-    order_by: o.orderBy && (o.orderBy === "signedUpAt" ? "signed_up_at" : "last_active_at"),
-    desc: o.desc,
-    query: o.query,
-    team_id: o.teamId,
-    include_restricted: o.includeRestricted,
-    include_anonymous: o.includeAnonymous,
-    only_anonymous: o.onlyAnonymous,
-  };
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string | number | boolean>;
+  const query: Record<string, string | number | boolean> = {};
+  for (const key in LIST_USERS_PARAMS) {
+    const value = o[key as keyof ListUsersOptions];
+    if (value === undefined) continue;
+    query[LIST_USERS_PARAMS[key]!] = key === "orderBy" ? (value === "signedUpAt" ? "signed_up_at" : "last_active_at") : value;
+  }
+  return query;
 }
+
+/** The options of `listUsers` and their names in the query string, in the order they are sent. */
+const LIST_USERS_PARAMS: Record<string, string> = {
+  cursor: "cursor",
+  limit: "limit",
+  orderBy: "order_by",
+  desc: "desc",
+  query: "query",
+  teamId: "team_id",
+  includeRestricted: "include_restricted",
+  includeAnonymous: "include_anonymous",
+  onlyAnonymous: "only_anonymous",
+};
