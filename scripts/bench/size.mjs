@@ -52,8 +52,11 @@ export const entries = [
     name: "whole client surface (all but OAuth, passkeys, MFA, CLI)",
     entry: "client-surface-entry.ts",
     limits: "total",
-    // Per file as served, over every file the entry can load (36 files): the source tree's one-file figure was 26,000.
-    budget: 36_000,
+    // Per file as served, over every file the entry can load (41 files): the source tree's one-file figure was 26,000.
+    // Raised from 36,000 when the known-error lineage and the cross-tab refresh left the client core for files of
+    // their own (each gzipped alone; the password page lost 1,077 B) and the server's resources became a group
+    // loaded on first use, whose imports of three client helpers split the client's lazy group (one more file).
+    budget: 36_500,
     aim: 30_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/],
     leftOut: [/\/auth\/(oauth|cli|passkey)/, SERVER_ONLY_STORES],
