@@ -23,9 +23,10 @@ import { useProjectOwnerSession } from "./owner-session";
 import type { ProjectOwnerSession } from "./owner-session";
 import { provideOwnedProjectSupport } from "./user-methods/internal";
 import type { ServerAppOptions } from "./server-app";
+import { serverResources } from "./server-app";
 
 /** The resource code behind the methods, loaded on first use (see ./server-resources). */
-const resources = () => import("./server-resources");
+const resources = serverResources;
 
 /**
  * Options of {@link AdminApp}: the server options plus the super secret admin key, or instead a project

@@ -2,10 +2,10 @@ import type { AdminEmailTemplate, AdminEmailTheme, AdminEmailThemeSummary, Admin
 import type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "../resources/admin/admin-email-drafts";
 import type { AdminEmailOutbox, EmailOutboxListOptions, EmailOutboxListResult, EmailOutboxUpdateOptions } from "../resources/admin/admin-email-outbox-types";
 import type { Result } from "../util/result";
-import { ServerApp } from "./server-app";
+import { ServerApp, serverResources } from "./server-app";
 
 /** The resource code behind the methods, loaded on first use (see ./server-resources). */
-const resources = () => import("./server-resources");
+const resources = serverResources;
 
 /**
  * @internal The e-mail part of {@link AdminApp} (themes, templates, drafts, previews, the outbox and sent e-mails),

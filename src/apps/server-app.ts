@@ -28,8 +28,20 @@ import type { Result } from "../util/result";
 import type { DataVaultStore } from "../resources/server/server-data-vault";
 import type { EmailDeliveryInfo } from "../resources/server/server-email-delivery";
 
-/** The resource code behind the methods, loaded on first use (see ./server-resources). */
-const resources = () => import("./server-resources");
+let loaded: Promise<typeof import("./server-resources")> | undefined;
+/**
+ * @internal The resource code behind the methods of ServerApp, AdminEmailApp and AdminApp, loaded on first use (see
+ * ./server-resources). The promise is kept: an `import()` of a loaded module still walks the module loader on every
+ * call, which a request made per method call would pay each time. A load that failed is tried again.
+ * @example
+ * listUsers(options) { return serverResources().then((r) => r.listServerUsers(this.ctx, options)); }
+ */
+export const serverResources = () =>
+  (loaded ??= import("./server-resources").catch((error: unknown) => {
+    loaded = undefined; // a file that failed to load (a network blip in a browser) is tried again on the next call
+    throw error;
+  }));
+const resources = serverResources;
 
 /**
  * Options of {@link ServerApp}: the client options plus the project's secret server key.
