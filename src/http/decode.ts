@@ -1,5 +1,5 @@
 import { HttpError, UnexpectedResponseError } from "../errors/base";
-import type { KnownError } from "../errors";
+import { KnownError } from "../errors/known-error";
 
 /** Reads a platform response header under either prefix the platform has used. */
 const platformHeader = (res: Response, name: string): string | null =>
@@ -38,12 +38,14 @@ export async function decodeResponse(res: Response, request: { method: string; u
       const why = `the x-stack-known-error header (${knownCode}) does not match the body: ${text.slice(0, 200)}`;
       return { kind: "http", status, error: new HttpError(status, why, request), retryAfter: null };
     }
-    // The error catalogue's lineage table loads with the first known error: most pages never see one.
-    const { knownErrorFromJson } = await import("../errors/lineage");
+    // The error catalogue's lineage table loads with the first known error: most pages never see one. If it cannot
+    // be loaded (a network blip in a browser), the error keeps its code and message, without its parents.
+    const json = body as { code: string; details?: unknown; error?: string };
+    const lineage = await import("../errors/lineage").catch(() => undefined);
     return {
       kind: "known",
       status,
-      error: knownErrorFromJson(body as { code: string; details?: unknown; error?: string }, status),
+      error: lineage ? lineage.knownErrorFromJson(json, status) : new KnownError(knownCode, undefined, typeof json.error == "string" ? json.error : undefined, status),
     };
   }
   if (status < 200 || status >= 300) {
