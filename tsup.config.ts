@@ -16,27 +16,27 @@ const sdk: Options = {
 };
 
 // The React entry's components use hooks: frameworks with server components must treat it as client code, so its
-// built files start with the "use client" directive (esbuild drops module directives when it bundles).
-// Each build marks only its own file: the ESM and CJS builds run at once, and one reading the other's file while it
-// was being written once left dist/react.js holding nothing but the directive.
-async function markReactEntryClient(files: string[]): Promise<void> {
+// built files start with the "use client" directive (esbuild drops module directives when it bundles; the browser
+// tree marks dist/browser/react/index.js itself).
+async function markReactEntryClient(file: string): Promise<void> {
   const { readFile, writeFile } = await import("node:fs/promises");
-  for (const file of files) {
-    const text = await readFile(file, "utf8").catch(() => null);
-    if (text !== null && !text.startsWith('"use client"')) await writeFile(file, '"use client";\n' + text);
-  }
+  const text = await readFile(file, "utf8").catch(() => null);
+  if (text !== null && !text.startsWith('"use client"')) await writeFile(file, '"use client";\n' + text);
 }
 
-// After the bundled ES modules: dist/browser, what every `import` of the package resolves to (see scripts/browser-tree.mjs).
-async function afterEsmBuild(): Promise<void> {
-  await markReactEntryClient(["dist/react.js"]);
+// After the CommonJS build: dist/browser, what every `import` of the package resolves to (see scripts/browser-tree.mjs).
+async function afterCjsBuild(): Promise<void> {
+  await markReactEntryClient("dist/react.cjs");
   const { buildBrowserTree } = await import("./scripts/browser-tree.mjs");
   await buildBrowserTree(process.cwd());
 }
 
 export default defineConfig([
-  { ...sdk, format: ["esm"], clean: true, onSuccess: afterEsmBuild },
-  { ...sdk, format: ["cjs"], noExternal: esmOnlyDependencies, onSuccess: () => markReactEntryClient(["dist/react.cjs"]) },
+  // ES module consumers load dist/browser (built after the CommonJS build); tsup's ES build only writes the
+  // declaration files `import` resolves types from (dist/index.d.ts, dist/react.d.ts). Its bundled .js files were
+  // shipped unused until 0.1.0's tarball.
+  { ...sdk, format: ["esm"], dts: { only: true } },
+  { ...sdk, format: ["cjs"], clean: true, noExternal: esmOnlyDependencies, onSuccess: afterCjsBuild },
   {
     // The emulator and its command line: Node only.
     entry: { emulator: "src/emulator/index.ts", cli: "src/emulator/cli.ts" },

@@ -28,8 +28,8 @@
 // cuts a bundle into files, and esbuild gives every module its own chunk unless all the same entries (the app's
 // page, each import() target) reach it. From one file per module, a password-only page was cut into 24 files,
 // each gzipped on its own (22.3 kB against 17.3 kB for the same code in one file); from tsup's bundled files it
-// could not tree-shake at all (dist/index.js holds ClientApp, ServerApp and AdminApp, and imports every shared
-// chunk their code needs). With the client core in one file, a page downloads its entry chunk and one chunk for
+// could not tree-shake at all (its dist/index.js held ClientApp, ServerApp and AdminApp, and imported every shared
+// chunk their code needed). With the client core in one file, a page downloads its entry chunk and one chunk for
 // the core, and the flows it never calls stay out.
 import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -253,7 +253,7 @@ export async function buildBrowserTree(root) {
     outdir,
     plugins: [rewriteImports(src, groups, null)],
   });
-  // As dist/react.js: the React entry is client code for frameworks with server components.
+  // As dist/react.cjs: the React entry is client code for frameworks with server components.
   const reactEntry = path.join(outdir, "react", "index.js");
   const text = readFileSync(reactEntry, "utf8");
   if (!text.startsWith('"use client"')) writeFileSync(reactEntry, `"use client";\n${text}`);

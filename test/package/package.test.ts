@@ -281,14 +281,16 @@ describe("the tarball", () => {
       expect(files.filter((f) => f.startsWith(forbidden) || f.includes(`/${forbidden}`))).toEqual([]);
     }
     expect(files).toContain("package.json");
-    expect(files).toEqual(expect.arrayContaining(["dist/index.js", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"]));
+    expect(files).toEqual(expect.arrayContaining(["dist/browser/index.js", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"]));
+    // `import` resolves to dist/browser: a second ES build of the SDK at the top of dist/ would ship unused.
+    expect(files.filter((f) => /^dist\/(index|react)\.js$/.test(f))).toEqual([]);
     // npm's listing and the extracted package agree.
     const extracted = walkFiles(installedDir).map((f) => path.relative(installedDir, f).split(path.sep).join("/"));
     expect(extracted.sort()).toEqual([...files].sort());
   });
 
   test('latchkey/react\'s built entry files start with the "use client" directive', () => {
-    for (const file of ["dist/react.js", "dist/react.cjs"]) {
+    for (const file of ["dist/browser/react/index.js", "dist/react.cjs"]) {
       expect({ file, start: fs.readFileSync(path.join(installedDir, file), "utf8").slice(0, 13) }).toEqual({ file, start: '"use client";' });
     }
   });
