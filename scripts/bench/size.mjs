@@ -67,8 +67,10 @@ export const entries = [
     limits: "total",
     // Per file as served, over every file the entry can load (40 files). On the source tree, as one file, the budget
     // was 34,500 (34,000 until answers were checked, #13: decoding every 2xx as a JSON object with the fields each
-    // method reads, UnexpectedResponseError and 5xx retries for idempotent requests cost about 360 B).
-    budget: 48_000,
+    // method reads, UnexpectedResponseError and 5xx retries for idempotent requests cost about 360 B). Raised from
+    // 48,000 when user.revokeSession began checking its id is a UUID before sending (the check's module joined the
+    // client's lazy group: +205 B, measured 48,001).
+    budget: 48_300,
     aim: 40_000,
     forbidden: [...BROWSER_FORBIDDEN],
     // promptCliLogin is called by a command-line program in Node, never by a page (which confirms the login with

@@ -5,7 +5,7 @@
 import { AdminApp, ArgumentError, KnownErrors } from "../../src/index";
 import type { ClientApp, KnownError, ServerApp, ServerTeam, ServerUser } from "../../src/index";
 import { caught } from "../helpers/http";
-import { serverFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import { clientFor, serverFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 import { signedInUser } from "./team-helpers";
 
@@ -74,6 +74,25 @@ describe.each(codeMethods)("%s", (_name, call) => {
       expect(ArgumentError.isInstance(error)).toBe(true);
       expect((error as Error).message).toMatch(/^code must be a non-empty string/);
     }
+  });
+});
+
+describe("a signed-in user's session ids", () => {
+  test("revokeSession(id): an id that is not a UUID throws an ArgumentError without a request; another session is revoked", async () => {
+    const { app, email, user } = await signedInUser(emulator, "sessions");
+    for (const id of ["not-a-uuid", "3241a285-8329-4d69-8f3d-316e08cf140", "../users/me", ""]) {
+      const error = await withoutRequests(() => caught(user.revokeSession(id)));
+      expect(ArgumentError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toBe(id ? "sessionId must be a UUID." : "sessionId must be a non-empty string.");
+    }
+    // A second sign-in gives the user another session, which a well-formed id revokes.
+    const other = clientFor(emulator).app;
+    expect((await other.signInWithCredential({ email, password: "teams are fun", noRedirect: true })).status).toBe("ok");
+    const others = (await user.getActiveSessions()).filter((s) => !s.isCurrentSession);
+    expect(others).toHaveLength(1);
+    await user.revokeSession(others[0]!.id);
+    expect((await user.getActiveSessions()).filter((s) => !s.isCurrentSession)).toEqual([]);
+    expect(await app.getUser()).not.toBeNull(); // its own session is untouched
   });
 });
 

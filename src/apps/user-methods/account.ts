@@ -87,6 +87,7 @@ export interface AccountMethods {
   getActiveSessions(): Promise<ActiveSession[]>;
   /**
    * Ends one of the user's other sessions (the current one: sign out instead; it throws `CANNOT_DELETE_CURRENT_SESSION`).
+   * An id that is not a UUID throws an `ArgumentError` before any request.
    * @example
    * for (const s of others) await user.revokeSession(s.id);
    */

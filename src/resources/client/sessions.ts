@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { requireString } from "../../util/validate";
+import { requireUuid } from "../../util/uuid";
 import type { Session } from "../../session/session";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
@@ -90,13 +90,13 @@ export async function getActiveSessions(ctx: AuthContext, session: Session): Pro
 }
 
 /**
- * @internal `DELETE /auth/sessions/{id}?user_id=me`, then the list is refetched. The current session cannot be
- * revoked this way: the platform's `CANNOT_DELETE_CURRENT_SESSION` is thrown (sign out instead).
+ * @internal `DELETE /auth/sessions/{id}?user_id=me`, then the list is refetched. An id that is not a UUID (the
+ * platform's rule) is an ArgumentError, with no request. The current session cannot be revoked this way: the platform's `CANNOT_DELETE_CURRENT_SESSION` is thrown (sign out instead).
  * @example
  * await revokeSession(ctx, session, other.id);
  */
 export async function revokeSession(ctx: AuthContext, session: Session, sessionId: string): Promise<void> {
-  const id = requireString(sessionId, "sessionId");
+  const id = requireUuid(sessionId, "sessionId");
   await ctx.core.request({ method: "DELETE", path: `/auth/sessions/${encodeURIComponent(id)}`, query: { user_id: "me" }, session });
   await sessions(ctx).refresh([session]);
 }
