@@ -8,6 +8,7 @@
 //   5. React: time from navigation to the first usable input of /handler/sign-in in Chromium, median of 10 cold
 //      loads (scripts/bench/react-page.mjs; needs dist/browser and Debian's Chromium).
 // Everything targets 127.0.0.1; a watchdog ends the run if it ever exceeds its budget.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -57,9 +58,19 @@ watchdog.unref();
 
 const began = performance.now();
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+// How quick this machine is, as a yardstick between reports: machines of one kind have differed threefold here.
+const nodeStartMs = (() => {
+  const times = [];
+  for (let i = 0; i < 6; i++) {
+    const t = performance.now();
+    spawnSync(process.execPath, ["-e", "0"]);
+    if (i > 0) times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[2];
+})();
 const facts = [
   `- CPU: ${cpu}, ${os.cpus().length} cores; load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")}`,
-  `- Node ${process.version}; OS ${os.type()} ${os.release()} (${os.platform()}/${os.arch()})`,
+  `- Node ${process.version}; OS ${os.type()} ${os.release()} (${os.platform()}/${os.arch()}); \`node -e 0\` takes ${nodeStartMs.toFixed(0)} ms here (median of 5)`,
   `- run at ${new Date().toISOString()}`,
 ];
 console.log(
