@@ -33,8 +33,8 @@ async function afterCjsBuild(): Promise<void> {
 
 export default defineConfig([
   // ES module consumers load dist/browser (built after the CommonJS build); tsup's ES build only writes the
-  // declaration files `import` resolves types from (dist/index.d.ts, dist/react.d.ts). Its bundled .js files were
-  // shipped unused until 0.1.0's tarball.
+  // declaration files `import` resolves types from (dist/index.d.ts, dist/react.d.ts). Bundled .js files of its own
+  // would ship unused.
   { ...sdk, format: ["esm"], dts: { only: true } },
   { ...sdk, format: ["cjs"], clean: true, noExternal: esmOnlyDependencies, onSuccess: afterCjsBuild },
   {

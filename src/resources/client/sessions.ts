@@ -91,7 +91,8 @@ export async function getActiveSessions(ctx: AuthContext, session: Session): Pro
 
 /**
  * @internal `DELETE /auth/sessions/{id}?user_id=me`, then the list is refetched. An id that is not a UUID (the
- * platform's rule) is an ArgumentError, with no request. The current session cannot be revoked this way: the platform's `CANNOT_DELETE_CURRENT_SESSION` is thrown (sign out instead).
+ * platform's rule) is an ArgumentError, with no request. The current session cannot be revoked this way: the
+ * platform's `CANNOT_DELETE_CURRENT_SESSION` is thrown (sign out instead).
  * @example
  * await revokeSession(ctx, session, other.id);
  */
