@@ -30,6 +30,13 @@ interface Entry<T> {
   stale?: boolean;
   /** A reload is wanted after the running one (a change arrived meanwhile). */
   again?: boolean;
+  /**
+   * A change arrived while nobody was subscribed. The next render reads it afresh (and waits, as for a new read);
+   * a component that rendered it just before and subscribes now reads it again (and shows its value meanwhile).
+   */
+  outdated?: boolean;
+  /** Bumped when a running load's result no longer counts (the read was outdated while nobody rendered it). */
+  gen: number;
   print?: string;
   listeners: Set<() => void>;
   subscribe: (listener: () => void) => () => void;
@@ -94,13 +101,13 @@ export class ReadStore {
     for (const owner of owners) {
       onCacheChange(owner, (name, deps) => {
         const before = this.dirty.size;
-        for (const [key, entry] of this.entries) {
+        for (const entry of this.entries.values()) {
           if (!entry.watch.some((w) => matches(w, name, deps))) continue;
-          // Nobody renders it: forget it rather than read again (a read may act, e.g. redirect when signed out).
-          if (!entry.listeners.size) {
-            clearTimeout(entry.evict);
-            this.entries.delete(key);
-          } else if (entry.hold?.()) {
+          // Nobody is subscribed: no read now (a read may act, e.g. redirect when signed out), but the next render
+          // or subscriber reads again. It stays in the store: a component may have rendered it and not subscribed
+          // yet (React subscribes after the commit), and must still get this change and every later one.
+          if (!entry.listeners.size) entry.outdated = true;
+          else if (entry.hold?.()) {
             // Its session ended (a read would fail): its readers keep the value they show until they go.
             entry.stale = true;
           } else this.dirty.add(entry);
@@ -122,10 +129,17 @@ export class ReadStore {
         load,
         watch,
         hold,
+        gen: 0,
         listeners: new Set(),
         subscribe: (listener) => {
           clearTimeout(e.evict);
           e.listeners.add(listener);
+          // Dropped while its component was between render and subscription (an eviction): back in the store.
+          if (!this.entries.has(key)) this.entries.set(key, e);
+          if (e.outdated) {
+            e.outdated = false;
+            this.reload(e);
+          }
           return () => {
             e.listeners.delete(listener);
             if (!e.listeners.size) this.scheduleEvict(key, e);
@@ -140,7 +154,17 @@ export class ReadStore {
       entry.load = load;
       entry.watch = watch;
       entry.hold = hold;
-      if (entry.stale && !hold?.()) {
+      if (entry.outdated && !entry.listeners.size) {
+        // Changed while nobody rendered it: this render reads it afresh, as a new read, not a result from before.
+        entry.outdated = false;
+        entry.stale = false;
+        entry.again = false;
+        entry.gen++;
+        entry.promise = undefined;
+        entry.print = undefined;
+        entry.state = { status: "pending" };
+        this.reload(entry);
+      } else if (entry.stale && !hold?.()) {
         entry.stale = false;
         this.reload(entry);
       }
@@ -172,7 +196,9 @@ export class ReadStore {
       entry.again = true;
       return;
     }
+    const gen = entry.gen;
     const settle = (state: ReadState<T>, print?: string) => {
+      if (gen !== entry.gen) return; // outdated while nobody rendered it: a newer load replaced this one
       entry.promise = undefined;
       // A re-read that failed because its session ended meanwhile (sign-out) keeps the value its readers show.
       if (state.status === "error" && entry.state.status === "done" && entry.hold?.()) state = entry.state;
