@@ -55,6 +55,18 @@ try {
   throw error;
 }
 
+// Ctrl+C is handled before the banner asks for it, so a signal sent as soon as it is read stops the demo cleanly.
+let stopping = false;
+const stop = async () => {
+  if (stopping) process.exit(130); // a second Ctrl+C does not wait
+  stopping = true;
+  console.log("\nStopping the demo…");
+  await demo.stop();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+
 const row = (label, value) => `  ${label.padEnd(24)}${value}`;
 console.log(`
 Latchkey demo is running. Open the app in your browser:
@@ -70,14 +82,3 @@ ${row("Super secret admin key", demo.keys.superSecretAdminKey)}
 
 ${demo.dataFile ? `Users, teams and sessions are kept in ${demo.dataFile}.` : "Users live in memory until you stop: add --data .latchkey-demo.json to keep them between runs."}
 Sign in with GitHub or Google goes to the emulator's mock provider. Press Ctrl+C to stop.`);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) process.exit(130); // a second Ctrl+C does not wait
-  stopping = true;
-  console.log("\nStopping the demo…");
-  await demo.stop();
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);

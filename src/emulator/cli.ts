@@ -98,8 +98,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(message + "\n");
     return 1;
   }
-  process.stdout.write(banner(em, values.data) + "\n");
-  return await new Promise<number>((resolve) => {
+  // The signal handlers are in place before the banner says "Press Ctrl+C to stop.": a signal sent as soon as it
+  // is read stops the emulator cleanly instead of killing it.
+  const stopped = new Promise<number>((resolve) => {
     const shutdown = (signal: string) => {
       process.stdout.write(`\nReceived ${signal}, stopping.\n`);
       void em.stop().then(() => resolve(0));
@@ -107,6 +108,8 @@ export async function main(argv: string[]): Promise<number> {
     process.once("SIGINT", () => shutdown("SIGINT"));
     process.once("SIGTERM", () => shutdown("SIGTERM"));
   });
+  process.stdout.write(banner(em, values.data) + "\n");
+  return await stopped;
 }
 
 void main(process.argv.slice(2)).then((code) => {
