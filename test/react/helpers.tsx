@@ -1,6 +1,6 @@
 // Shared setup of the React tests: an emulator, apps of its demo project, and rendering inside the provider.
 // Tests using it run in jsdom: `@jest-environment ./test/support/jsdom-env.cjs`.
-import { act, render, screen } from "@testing-library/react";
+import { act, configure, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import type { ReactElement, ReactNode } from "react";
 import { ClientApp } from "../../src/index";
@@ -15,6 +15,11 @@ export type { Emulator };
 
 // React warns unless it knows the test environment wraps updates in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// findBy* and waitFor wait for what a test expects to appear. Testing Library gives up after 1 s, which a busy
+// machine running several test files at once can exceed between an emulator answer and the re-render (a role
+// query over a settings page alone takes a few hundred ms there); 5 s waits out the load, never a wrong page.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Starts one emulator for the file (beforeAll/afterAll); read `.current` inside tests. */
 export function useEmulator(options: Parameters<typeof startTestEmulator>[0] = {}): { current: Emulator } {

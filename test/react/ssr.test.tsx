@@ -1,5 +1,5 @@
 /**
- * @jest-environment node
+ * @jest-environment ./test/support/node-env.cjs
  */
 // Server rendering: latchkey/react loads in Node (no window, no document), and the provider with building
 // blocks renders to HTML: what does not read the user at once, and what reads it through Suspense once the read

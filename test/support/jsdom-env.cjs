@@ -1,6 +1,10 @@
 // jsdom as jest sets it up, plus the web platform pieces real browsers have and jsdom lacks
-// (TextEncoder, fetch's Request/Response/Headers, Web Crypto), taken from Node.
+// (TextEncoder, fetch's Request/Response/Headers, Web Crypto), taken from Node. Modules compile from V8's code
+// cache (./compile-cache.cjs) and the file's AsyncLocalStorages are disabled when it ends (./async-context.cjs);
+// jsdom clears the window's own timers when it closes.
 const { TestEnvironment } = require("jest-environment-jsdom");
+const { recordAsyncLocalStorages } = require("./async-context.cjs");
+const { installCompileCache } = require("./compile-cache.cjs");
 
 /**
  * Node's Web Crypto, answering with ArrayBuffers of the page's realm: code in the page checks `instanceof
@@ -28,6 +32,17 @@ function pageRealmCrypto(g) {
 }
 
 class BrowserLikeEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    installCompileCache();
+    this.disableAsyncLocalStorages = recordAsyncLocalStorages();
+  }
+
+  async teardown() {
+    this.disableAsyncLocalStorages();
+    await super.teardown();
+  }
+
   async setup() {
     await super.setup();
     const g = this.global;

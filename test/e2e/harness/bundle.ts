@@ -1,5 +1,4 @@
 import { build } from "esbuild";
-import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -34,15 +33,14 @@ export function pageBundle(sdk: SdkUnderTest, page: TestPage = "sdk"): Promise<s
   let p = built.get(key);
   if (!p) {
     p = (async () => {
-      const outdir = mkdtempSync(join(tmpdir(), `latchkey-e2e-${sdk}-${page}-`));
       const result = await build({
         entryPoints: [join(root, ENTRIES[page])],
         bundle: true,
         format: "esm",
         platform: "browser",
         target: "chrome120",
-        write: false,
-        outdir,
+        write: false, // kept in memory: the folder only names the output
+        outdir: join(tmpdir(), `latchkey-e2e-${sdk}-${page}`),
         // The React pages carry react-dom: an inline map would make every page load parse ~4 MB instead of ~1 MB.
         sourcemap: page === "sdk" ? "inline" : false,
         logLevel: "silent",
