@@ -12,12 +12,13 @@ const sdk: Options = {
   platform: "neutral",
   splitting: true,
   treeshake: true,
-  external: ["next", "next/headers", "react", "react-dom", "react/jsx-runtime"],
+  external: ["next", "next/headers", "next/headers.js", "next/navigation.js", "react", "react-dom", "react/jsx-runtime"],
 };
 
-// The React entry's components use hooks: frameworks with server components must treat it as client code, so its
-// built files start with the "use client" directive (esbuild drops module directives when it bundles; the browser
-// tree marks dist/browser/react/index.js itself).
+// The React layer's components use hooks: frameworks with server components must treat it as client code. In
+// dist/browser its own file (react/client.js) keeps the "use client" line of its source; tsup's bundled CommonJS
+// entry loses it (esbuild drops module directives when it bundles), so it is put back here. `require` is not how
+// those frameworks load a package: they import dist/browser, where the core's classes stay server code.
 async function markReactEntryClient(file: string): Promise<void> {
   const { readFile, writeFile } = await import("node:fs/promises");
   const text = await readFile(file, "utf8").catch(() => null);
@@ -35,7 +36,9 @@ export default defineConfig([
   // ES module consumers load dist/browser (built after the CommonJS build); tsup's ES build only writes the
   // declaration files `import` resolves types from (dist/index.d.ts, dist/react.d.ts). Bundled .js files of its own
   // would ship unused.
-  { ...sdk, format: ["esm"], dts: { only: true } },
+  // latchkey/next is ES modules only (Next.js imports packages, and its `react-server` half must stay apart from its
+  // client half, which a CommonJS bundle would merge): tsup writes its declarations here, its code is dist/browser/next.
+  { ...sdk, entry: { ...sdk.entry, next: "src/next/index.ts" }, format: ["esm"], dts: { only: true } },
   { ...sdk, format: ["cjs"], clean: true, noExternal: esmOnlyDependencies, onSuccess: afterCjsBuild },
   {
     // The emulator and its command line: Node only.

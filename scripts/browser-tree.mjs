@@ -32,7 +32,7 @@
 // chunk their code needed). With the client core in one file, a page downloads its entry chunk and one chunk for
 // the core, and the flows it never calls stay out.
 import { build } from "esbuild";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const SOURCE_SUFFIXES = [".ts", ".tsx", "/index.ts", "/index.tsx"];
@@ -50,6 +50,8 @@ export const CLIENT_LAZY_FILE = "client-lazy.js";
 export const SERVER_LAZY_FILE = "server-lazy.js";
 /** Where the server-lazy group starts: the resource code ServerApp and AdminApp load on first use. */
 const SERVER_LAZY_SEEDS = ["apps/server-resources.ts"];
+/** Modules that are client code (they start with "use client"): the React layer and latchkey/next's client half. */
+const CLIENT_MODULES = ["react/client.ts", "next/client.tsx"];
 /** Modules that must never be part of the client core (it ships to every browser page). */
 const NEVER_IN_CORE = [/^apps\/(server|admin)-app/, /^resources\/(server|admin)\//, /^server\//, /^emulator\//, /^react\//];
 
@@ -207,7 +209,9 @@ export async function buildBrowserTree(root) {
   const serverAll = await staticClosure(src, ["index.ts"]);
   // What ServerApp and AdminApp load on first use (one import() of SERVER_LAZY_SEEDS), with its static imports.
   const serverLazyAll = (await staticClosure(src, SERVER_LAZY_SEEDS)).filter((m) => !serverAll.includes(m));
-  const reactAll = await staticClosure(src, ["react/index.ts"]);
+  // The React layer proper (react/index.ts adds the core's names to it), and latchkey/next's client half: what a
+  // page of theirs loads beside the client core stays one file per module, never a server group.
+  const reactAll = await staticClosure(src, CLIENT_MODULES);
   // And any module a module loaded on demand imports: esbuild makes a chunk for every import() of a file it
   // bundles, even in code it then drops, and a group holding a module such a chunk needs would be fetched by every
   // page importing the package (a static import keeps the group's order of evaluation). The server-lazy group
@@ -218,7 +222,11 @@ export async function buildBrowserTree(root) {
     return new Set(lazy.length ? await closure(src, lazy) : []);
   };
   const serverOnDemand = await onDemand("index.ts", [...serverAll, ...serverLazyAll]);
-  const reactOnDemand = await onDemand("react/index.ts", reactAll);
+  // latchkey/next's client half makes client apps itself: what ClientApp loads on demand stays in the client's groups.
+  const reactOnDemand = new Set([
+    ...(await onDemand("react/client.ts", reactAll)),
+    ...(await onDemand("next/client.tsx", [...reactAll, ...browserReachable])),
+  ]);
   // Beside the client core, what `import("latchkey")` and the server-lazy group load is split by who else may load
   // it: a page may (ClientApp reaches it, import()s included) → the client's lazy group, one file (a page that calls
   // one of them fetches them all, once; a password-only page none); no page may → the server core if
@@ -253,9 +261,11 @@ export async function buildBrowserTree(root) {
     outdir,
     plugins: [rewriteImports(src, groups, null)],
   });
-  // As dist/react.cjs: the React entry is client code for frameworks with server components.
-  const reactEntry = path.join(outdir, "react", "index.js");
-  const text = readFileSync(reactEntry, "utf8");
-  if (!text.startsWith('"use client"')) writeFileSync(reactEntry, `"use client";\n${text}`);
+  // Client code for frameworks with server components: each module whose source starts with "use client" keeps the
+  // line (esbuild keeps an entry point's directives), and the React layer's must.
+  for (const module of CLIENT_MODULES) {
+    const file = path.join(outdir, module.replace(/\.tsx?$/, ".js"));
+    if (!readFileSync(file, "utf8").startsWith('"use client"')) throw new Error(`browser tree: ${module} lost its "use client" line`);
+  }
   return modules.length;
 }

@@ -11,7 +11,7 @@ import { isBrowserCookieStore } from "../token-stores/cookie";
 import type { TokenStore, TokenStoreInit } from "../token-stores/types";
 import { resolveHandlerUrls } from "../urls/handler-urls";
 import type { HandlerUrls } from "../urls/handler-urls";
-import { canNavigate, inBrowser, navigate } from "../urls/redirect";
+import { canNavigate, defaultRedirectMethod, navigate } from "../urls/redirect";
 import type { RedirectMethod } from "../urls/redirect";
 import type { RedirectTarget } from "../urls/handler-redirects";
 import type { ProjectJson } from "../resources/client/projects";
@@ -76,7 +76,7 @@ export class AppCore {
     };
     this.urls = Object.freeze(resolveHandlerUrls(options.urls, projectId));
     this.oauthScopesOnSignIn = checkOAuthScopes(options.oauthScopesOnSignIn);
-    this.redirectMethod = options.redirectMethod ?? (inBrowser() ? "window" : "none");
+    this.redirectMethod = checkRedirectMethod(options.redirectMethod) ?? defaultRedirectMethod();
     this.defaultInit = options.tokenStore ?? null;
     // The cookie store needs a browser page, which a module shared with server rendering does not have while it
     // is evaluated there: it is made on first use (its ArgumentError says what to use instead). Others now.
@@ -204,4 +204,16 @@ export class AppCore {
     });
     return body.access_token;
   }
+}
+
+/** `redirectMethod` as given (undefined: the default), or an ArgumentError saying what is accepted. */
+function checkRedirectMethod(method: unknown): RedirectMethod | undefined {
+  if (method === undefined || method === "window" || method === "none" || method === "nextjs") return method;
+  if (typeof method === "object" && method !== null) {
+    const m = method as { navigate?: unknown; useNavigate?: unknown };
+    if (typeof m.navigate === "function" || typeof m.useNavigate === "function") return method as RedirectMethod;
+  }
+  throw new ArgumentError(
+    `Invalid redirectMethod (${typeof method === "string" ? JSON.stringify(method) : typeof method}): expected "window", "none", "nextjs", { navigate } or { useNavigate }.`,
+  );
 }

@@ -10,9 +10,22 @@ interface NextCookies {
   set?(name: string, value: string, options: Record<string, unknown>): unknown;
 }
 type Maybe<T> = T | Promise<T>;
-interface NextHeadersModule {
+export interface NextHeadersModule {
   cookies(): Maybe<NextCookies>;
   headers?(): Maybe<{ get(name: string): string | null }>;
+}
+
+/** `next/headers` as `latchkey/next` imports it on a Next.js server (bundled with the app; any runtime, Edge included). */
+let provided: NextHeadersModule | undefined;
+
+/**
+ * @internal Gives the `"nextjs-cookie"` store the app's own `next/headers` (`latchkey/next` on a Next.js server).
+ * Without it, the store imports `next/headers` at run time, which a Node server can and the Edge runtime cannot.
+ * @example
+ * provideNextHeaders({ cookies, headers }); // import { cookies, headers } from "next/headers"
+ */
+export function provideNextHeaders(module: NextHeadersModule): void {
+  provided = module;
 }
 
 // Tokens set during a request (keyed by that request's cookies object), so a Server Component, where Next
@@ -49,6 +62,7 @@ export function createNextjsCookieTokenStore(options: { projectId: string }): To
   const { projectId } = options;
   let loading: Promise<NextHeadersModule> | undefined;
   const load = () =>
+    provided ??
     (loading ??= (async () => {
       try {
         // `next` is an optional peer. The specifier is a variable and the bundler hints tell webpack, Turbopack and

@@ -1,7 +1,9 @@
 /**
  * How the app navigates: `"window"` sets `window.location` (the default in a browser), `"none"` never
  * navigates (the default elsewhere), your router's `navigate`, or (in React) your router's `useNavigate` hook:
- * `<LatchkeyProvider>` calls it while rendering and navigates with what it returns.
+ * `<LatchkeyProvider>` calls it while rendering and navigates with what it returns. `"nextjs"` (the default of
+ * apps on a Next.js server that loaded `latchkey/next`) sets `window.location` in a browser and calls Next's
+ * `redirect()` on the server.
  *
  * @example
  * new ClientApp({ projectId, tokenStore: "cookie", redirectMethod: { navigate: (url) => router.push(url) } });
@@ -10,6 +12,7 @@
 export type RedirectMethod =
   | "window"
   | "none"
+  | "nextjs"
   | { navigate: (url: string) => void | Promise<void> }
   | { useNavigate: () => (url: string) => void | Promise<void> };
 
@@ -18,6 +21,28 @@ export type RedirectMethod =
  * @internal
  */
 export const hookNavigators = /* @__PURE__ */ new WeakMap<object, (url: string) => void | Promise<void>>();
+
+/**
+ * Next's `redirect()` (from `next/navigation`), given by `latchkey/next` on a Next.js server: the `"nextjs"`
+ * redirect method's navigation where there is no browser page.
+ * @internal
+ */
+let serverRedirect: ((url: string) => never) | undefined;
+
+/**
+ * @internal Gives the `"nextjs"` redirect method Next's `redirect()` for server-side navigation (`latchkey/next`).
+ * @example
+ * provideServerRedirect(redirect); // import { redirect } from "next/navigation"
+ */
+export function provideServerRedirect(redirect: (url: string) => never): void {
+  serverRedirect = redirect;
+}
+
+/**
+ * @internal The redirect method of an app created without one: `"window"` in a browser page, `"nextjs"` on a
+ * Next.js server that loaded `latchkey/next`, else `"none"`.
+ */
+export const defaultRedirectMethod = (): RedirectMethod => (inBrowser() ? "window" : serverRedirect ? "nextjs" : "none");
 
 /** Query parameter that carries where to go after signing in or up. */
 export const RETURN_TO = "after_auth_return_to";
@@ -36,7 +61,10 @@ export const absoluteUrl = (url: string): string => (inBrowser() ? new URL(url, 
  * `useNavigate` once the provider called it or in a browser page.
  */
 export const canNavigate = (method: RedirectMethod): boolean =>
-  typeof method === "object" ? "navigate" in method || hookNavigators.has(method) || inBrowser() : method === "window" && inBrowser();
+  typeof method === "object"
+    ? "navigate" in method || hookNavigators.has(method) || inBrowser()
+    : (method === "window" && inBrowser()) || (method === "nextjs" && (inBrowser() || serverRedirect !== undefined));
+
 
 /**
  * @internal True once this page started leaving through a `"window"` navigation (read live; see {@link pageIsLeaving}).
@@ -59,7 +87,9 @@ export const pageIsLeaving = (): boolean => leaving;
  */
 export async function navigate(method: RedirectMethod, url: string, replace = false): Promise<boolean> {
   if (!canNavigate(method)) return false;
-  if (method === "window") {
+  // Next's redirect() throws the error Next.js catches to answer with the redirect: it must reach the framework.
+  if (method === "nextjs" && !inBrowser()) serverRedirect!(url);
+  if (method === "window" || method === "nextjs") {
     leaving = true;
     if (replace) window.location.replace(url);
     else window.location.assign(url);

@@ -1,12 +1,14 @@
 /**
- * Helpers of the Next.js example's test (test/nextjs/nextjs.e2e.test.ts): pack latchkey, copy examples/nextjs
- * into a temporary folder wired to the tarball, install it, run `next build` and `next start` as child processes,
- * and stop them again. Nothing here touches the repository's own folders except reading them.
+ * Helpers of the Next.js tests (examples/nextjs, and the official setups of test/nextjs/official-setup): pack
+ * latchkey, copy an app into a temporary folder wired to the tarball, install it, run `next build` and `next start`
+ * as child processes, and stop them again. Nothing here touches the repository's own folders except reading them.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../e2e/harness/browser";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 export const EXAMPLE = path.join(ROOT, "examples", "nextjs");
@@ -59,31 +61,38 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals = "SIGTERM"):
   }
 }
 
-/** Copies the example into `dir` (without installs or build output). */
-function copyExample(dir: string): void {
-  fs.cpSync(EXAMPLE, dir, { recursive: true, filter: (src) => !NOT_COPIED.has(path.basename(src)) && !src.endsWith(".tsbuildinfo") });
+/** Copies `source` into `dir` (without installs, build output, or the files named in `skip`). */
+function copyApp(source: string, dir: string, skip: readonly string[] = []): void {
+  const skipped = new Set([...NOT_COPIED, ...skip]);
+  fs.cpSync(source, dir, { recursive: true, filter: (src) => !skipped.has(path.basename(src)) && !src.endsWith(".tsbuildinfo") });
 }
 
 /**
- * Packs the package (dist/ must be built) into `tmpRoot`, copies the example to `tmpRoot/app` with its `latchkey`
- * dependency pointed at the tarball (the committed lockfile pins everything else), and installs it.
- * Returns the app's folder.
+ * Packs the package (dist/ must be built) into `tmpRoot`, copies the app at `source` to `tmpRoot/app` (less
+ * `skip`, plus the files of `overlay`, e.g. a package.json and lockfile) with its `latchkey` dependency pointed
+ * at the tarball (the lockfile, when there is one, pins everything else), and installs it. Returns the app's folder.
  */
-export async function installExample(tmpRoot: string): Promise<string> {
+export async function installApp(tmpRoot: string, source: string, options: { overlay?: string; skip?: readonly string[] } = {}): Promise<string> {
   const packed = await run("npm", ["pack", "--pack-destination", tmpRoot, "--ignore-scripts", "--json"], ROOT, childEnv(), 120_000);
   const [{ filename }] = JSON.parse(packed.slice(packed.indexOf("["))) as { filename: string }[];
   const dir = path.join(tmpRoot, "app");
-  copyExample(dir);
+  copyApp(source, dir, options.skip);
+  if (options.overlay) copyApp(options.overlay, dir);
   const manifestFile = path.join(dir, "package.json");
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
   manifest.dependencies.latchkey = `file:../${filename}`;
   fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-  await run("npm", ["install", "--no-audit", "--no-fund"], dir, childEnv(), 600_000);
+  // As examples/nextjs/.npmrc says: a packed copy, not a link (a link would give the app two copies of React).
+  fs.writeFileSync(path.join(dir, ".npmrc"), "install-links=true\n");
+  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], dir, childEnv(), 600_000);
   return dir;
 }
 
+/** {@link installApp} for examples/nextjs. */
+export const installExample = (tmpRoot: string): Promise<string> => installApp(tmpRoot, EXAMPLE);
+
 /** `next build` in `dir` with `env` (NEXT_PUBLIC_* values are inlined into the browser code here). */
-export async function buildExample(dir: string, env: Record<string, string>): Promise<string> {
+export async function buildApp(dir: string, env: Record<string, string>): Promise<string> {
   return run(process.execPath, [nextBin(dir), "build"], dir, childEnv(env), 600_000);
 }
 
@@ -112,7 +121,7 @@ export interface RunningExample {
 }
 
 /** `next start` on a free loopback port; resolves once the home page answers. */
-export async function startExample(dir: string, env: Record<string, string>): Promise<RunningExample> {
+export async function startApp(dir: string, env: Record<string, string>): Promise<RunningExample> {
   const port = await freePort();
   const child = spawn(process.execPath, [nextBin(dir), "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: dir,
@@ -149,4 +158,35 @@ export async function startExample(dir: string, env: Record<string, string>): Pr
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The example's names for {@link buildApp} and {@link startApp}. */
+export { buildApp as buildExample, startApp as startExample };
+
+/** An app's environment for the emulator's demo project: its URL and keys under the official variable names. */
+export function envFor(emulator: { url: string; projectId: string; keys: { publishableClientKey: string; secretServerKey: string } }): Record<string, string> {
+  return {
+    NEXT_PUBLIC_STACK_API_URL: emulator.url,
+    NEXT_PUBLIC_STACK_PROJECT_ID: emulator.projectId,
+    NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY: emulator.keys.publishableClientKey,
+    STACK_SECRET_SERVER_KEY: emulator.keys.secretServerKey,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+}
+
+/** Chromium on `origin`: a browser, a context and a page (20 s waits) whose page and console errors go to `errors`. */
+export async function browse(origin: string, errors: string[]): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => void (m.type() === "error" && errors.push(`console.error: ${m.text()} (${m.location().url})`)));
+  return { browser, context, page };
+}
+
+/** Prints how long installing, building and the whole test of `label` took. */
+export function reportTimings(label: string, timings: { install?: number; build?: number }, started: number): void {
+  const s = (ms?: number) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(1)} s`);
+  process.stderr.write(`\n${label}: install ${s(timings.install)}, next build ${s(timings.build)}, whole test ${s(Date.now() - started)}\n`);
 }

@@ -15,8 +15,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startEmulator } from "../../src/emulator";
 import type { RunningEmulator } from "../../src/emulator";
 import type { StatsSnapshot } from "../../src/emulator/stats";
-import { launchChromium } from "../e2e/harness/browser";
-import { buildExample, installExample, ROOT, startExample } from "./next-app";
+import { browse, buildExample, envFor, installExample, reportTimings, ROOT, startExample } from "./next-app";
 import type { RunningExample } from "./next-app";
 
 const PASSWORD = "correct horse battery";
@@ -40,13 +39,7 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   tmpRoot = mkdtempSync(join(tmpdir(), "latchkey-nextjs-test-"));
   emulator = await startEmulator({ port: 0, passwordHashing: "fast", quiet: true });
-  const env = {
-    NEXT_PUBLIC_STACK_API_URL: emulator.url,
-    NEXT_PUBLIC_STACK_PROJECT_ID: emulator.projectId,
-    NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY: emulator.keys.publishableClientKey,
-    STACK_SECRET_SERVER_KEY: emulator.keys.secretServerKey,
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
+  const env = envFor(emulator);
   let t = Date.now();
   const dir = await installExample(tmpRoot);
   timings.install = Date.now() - t;
@@ -54,12 +47,7 @@ beforeAll(async () => {
   await buildExample(dir, env);
   timings.build = Date.now() - t;
   example = await startExample(dir, env);
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: example.origin });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-  page.on("console", (m) => void (m.type() === "error" && errors.push(`console.error: ${m.text()} (${m.location().url})`)));
+  ({ browser, context, page } = await browse(example.origin, errors));
 }, 20 * 60_000);
 
 afterAll(async () => {
@@ -67,8 +55,7 @@ afterAll(async () => {
   await example?.stop();
   await emulator?.stop();
   if (tmpRoot && !process.env.LATCHKEY_KEEP_NEXTJS_TMP) rmSync(tmpRoot, { recursive: true, force: true });
-  const s = (ms?: number) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(1)} s`);
-  process.stderr.write(`\nNext.js example: install ${s(timings.install)}, next build ${s(timings.build)}, whole test ${s(Date.now() - started)}\n`);
+  reportTimings("Next.js example", timings, started);
 }, 60_000);
 
 const stats = async (): Promise<StatsSnapshot> => (await fetch(`${emulator!.url}/emulator/stats`)).json() as Promise<StatsSnapshot>;

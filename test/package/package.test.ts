@@ -289,9 +289,14 @@ describe("the tarball", () => {
     expect(extracted.sort()).toEqual([...files].sort());
   });
 
-  test('latchkey/react\'s built entry files start with the "use client" directive', () => {
-    for (const file of ["dist/browser/react/index.js", "dist/react.cjs"]) {
-      expect({ file, start: fs.readFileSync(path.join(installedDir, file), "utf8").slice(0, 13) }).toEqual({ file, start: '"use client";' });
+  test('the client code of latchkey/react and latchkey/next starts with the "use client" directive, and only that', () => {
+    const start = (file: string) => fs.readFileSync(path.join(installedDir, file), "utf8").slice(0, 13);
+    for (const file of ["dist/browser/react/client.js", "dist/react.cjs", "dist/browser/next/client.js"]) {
+      expect({ file, start: start(file) }).toEqual({ file, start: '"use client";' });
+    }
+    // The entries also export the core's classes, which server components use: they are not client code.
+    for (const file of ["dist/browser/react/index.js", "dist/browser/next/index.js", "dist/browser/next/server.js"]) {
+      expect({ file, start: start(file) }).not.toEqual({ file, start: '"use client";' });
     }
   });
 

@@ -3,7 +3,15 @@ import { createNextjsCookieTokenStore } from "../../../src/token-stores/nextjs-c
 import { resolveTokenStore } from "../../../src/token-stores/resolve";
 import { PID } from "./helpers";
 
-// `next` is not installed here, so "next/headers" cannot be loaded.
+// An app without `next`: "next/headers.js" cannot be loaded (the repository has `next` as a dev dependency, for the
+// types of latchkey/next, so the module is made to fail as a missing one does).
+jest.mock(
+  "next/headers.js",
+  () => {
+    throw Object.assign(new Error("Cannot find module 'next/headers.js'"), { code: "MODULE_NOT_FOUND" });
+  },
+  { virtual: true },
+);
 describe('"nextjs-cookie" on the server without next', () => {
   it("can be created (nothing is imported yet)", () => {
     expect(() => resolveTokenStore("nextjs-cookie", { projectId: PID })).not.toThrow();

@@ -1,0 +1,143 @@
+/**
+ * The official Next.js setup (test/nextjs/official-setup: a server-only `StackServerApp` module, the provider and
+ * theme in the server layout, the handler page with `app` and `routeProps`, server components reading `getUser()`,
+ * and middleware, `proxy.ts` on Next 16, using `getUser()` and `urls.signIn`), written as the platform's setup
+ * writes it with only the package name changed to `latchkey/next`: packed, installed, `next build` (which must
+ * neither fail nor warn about latchkey), `next start` against the in-process emulator, and walked in Chromium.
+ * Elements are found by role and accessible name or label only. Screenshots go to test-artifacts/official-next<N>/.
+ *
+ * Set LATCHKEY_KEEP_NEXTJS_TMP=1 to keep the temporary folder for a look.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { browse, buildApp, envFor, installApp, reportTimings, ROOT, startApp } from "./next-app";
+import type { RunningExample } from "./next-app";
+
+const SOURCE = join(ROOT, "test", "nextjs", "official-setup");
+const PASSWORD = "correct horse battery";
+
+/** The walk of the official setup on Next `major` (its manifest and lockfile are in official-setup/versions/<major>). */
+export function describeOfficialSetup(major: 14 | 16): void {
+  const artifacts = join(ROOT, "test-artifacts", `official-next${major}`);
+  let tmpRoot = "";
+  let emulator: RunningEmulator | undefined;
+  let app: RunningExample | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let buildOutput = "";
+  const errors: string[] = [];
+  const timings: Record<string, number> = {};
+  const started = Date.now();
+  const email = `official${major}-${Date.now().toString(36)}@example.com`;
+
+  beforeAll(async () => {
+    rmSync(artifacts, { recursive: true, force: true });
+    mkdirSync(artifacts, { recursive: true });
+    tmpRoot = mkdtempSync(join(tmpdir(), `latchkey-official-next${major}-`));
+    emulator = await startEmulator({ port: 0, passwordHashing: "fast", quiet: true });
+    const env = envFor(emulator);
+    let t = Date.now();
+    // Next 16 calls middleware "proxy" (proxy.ts); Next 14 knows only middleware.ts.
+    const dir = await installApp(tmpRoot, SOURCE, {
+      overlay: join(SOURCE, "versions", String(major)),
+      skip: ["versions", major >= 16 ? "middleware.ts" : "proxy.ts"],
+    });
+    timings.install = Date.now() - t;
+    t = Date.now();
+    buildOutput = await buildApp(dir, env);
+    timings.build = Date.now() - t;
+    app = await startApp(dir, env);
+    ({ browser, context, page } = await browse(app.origin, errors));
+  }, 20 * 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await emulator?.stop();
+    if (tmpRoot && !process.env.LATCHKEY_KEEP_NEXTJS_TMP) rmSync(tmpRoot, { recursive: true, force: true });
+    reportTimings(`Official setup on Next ${major}`, timings, started);
+  }, 60_000);
+
+  const shot = (name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  const heading = (name: string) => page.getByRole("heading", { name, exact: true }).waitFor();
+  const atPath = (path: string) => page.waitForURL((u) => u.pathname === path);
+  /** GET `path` of the app without following redirects, with the browser's cookies when `signedIn`. */
+  const get = async (path: string, signedIn: boolean): Promise<Response> => {
+    const cookie = signedIn ? (await context.cookies(app!.origin)).map((c) => `${c.name}=${c.value}`).join("; ") : "";
+    return fetch(new URL(path, app!.origin), { redirect: "manual", headers: cookie ? { cookie } : {} });
+  };
+
+  test("next build passes its type check and prints no warning about latchkey", () => {
+    expect(buildOutput).toMatch(/Compiled successfully|Compiled with warnings|✓ Compiled/);
+    const warnings = buildOutput.split("\n").filter((line) => /warn|⚠/i.test(line) && /latchkey|jose|Edge Runtime|CompressionStream/i.test(line));
+    expect(warnings).toEqual([]);
+    expect(buildOutput).not.toMatch(/Type error|Failed to compile/);
+  });
+
+  test("the middleware sends a signed-out visitor to sign-in; the server page says nobody is signed in", async () => {
+    const res = await get("/protected", false);
+    expect(res.status).toBe(307);
+    expect(new URL(res.headers.get("location")!, app!.origin).pathname).toBe("/handler/sign-in");
+    const home = await get("/", false);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Not signed in");
+  });
+
+  test("a visitor signs up through the handler page; the server-rendered home page shows the user", async () => {
+    await page.goto("/handler/sign-up");
+    await heading("Create a new account");
+    await shot("01-sign-up");
+    await page.getByRole("tab", { name: "Email & Password" }).click();
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Repeat Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await atPath("/");
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    // Rendered on the server: the HTML itself holds the user, read from the cookies the browser SDK wrote.
+    const html = await (await get("/", true)).text();
+    expect(html).toContain(`Signed in as ${email}`);
+    await shot("02-home");
+  });
+
+  test("the middleware lets the signed-in user through to the protected server page", async () => {
+    const res = await get("/protected", true);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<h1>Protected</h1>");
+    expect(html).toContain(email);
+    await page.getByRole("link", { name: "Protected page" }).click();
+    await heading("Protected");
+    await page.getByText(`Only for ${email}`).waitFor();
+  });
+
+  test("account settings renames the user, and the server page shows the new name", async () => {
+    await page.goto("/handler/account-settings");
+    await heading("My Profile");
+    await shot("03-account-settings");
+    await page.getByRole("button", { name: "Edit user name" }).click();
+    await page.getByRole("textbox", { name: "User name" }).fill(`Next ${major} user`);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Edit user name" }).waitFor();
+    await page.getByText(`Next ${major} user`).first().waitFor();
+    await page.goto("/");
+    await page.getByText(`Signed in as Next ${major} user`).waitFor();
+  });
+
+  test("signing out ends the session for the server and the middleware", async () => {
+    await page.getByRole("link", { name: "Sign out" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByText("Not signed in").waitFor();
+    expect((await get("/protected", true)).status).toBe(307);
+    await shot("04-signed-out");
+  });
+
+  test("no page logged an error", () => {
+    expect(errors).toEqual([]);
+  });
+}

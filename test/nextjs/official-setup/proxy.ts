@@ -1,0 +1,10 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { stackServerApp } from "./stack/server";
+
+export async function proxy(request: NextRequest) {
+  const user = await stackServerApp.getUser();
+  if (!user) return NextResponse.redirect(new URL(stackServerApp.urls.signIn, request.url));
+  return NextResponse.next();
+}
+
+export const config = { matcher: "/protected/:path*" };
