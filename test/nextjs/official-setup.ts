@@ -120,6 +120,10 @@ export function describeOfficialSetup(major: 14 | 16): void {
     await page.goto("/handler/account-settings");
     await heading("My Profile");
     await shot("03-account-settings");
+    // latchkey's style sheet applies whole on the server-rendered page (React 18 once escaped its text there, and
+    // rules with a quoted font name or a child combinator were lost: the page showed the browser's serif font).
+    const font = await page.getByRole("heading", { name: "My Profile" }).evaluate((e) => getComputedStyle(e).fontFamily);
+    expect(font).toContain("system-ui");
     await page.getByRole("button", { name: "Edit user name" }).click();
     await page.getByRole("textbox", { name: "User name" }).fill(`Next ${major} user`);
     await page.getByRole("button", { name: "Save" }).click();

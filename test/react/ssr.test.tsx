@@ -9,7 +9,8 @@ import type { ReactElement } from "react";
 import { Suspense } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ClientApp } from "../../src/index";
-import { LatchkeyProvider, UserAvatar, UserButton, useUser } from "../../src/react/index";
+import { version } from "react";
+import { LatchkeyProvider, LatchkeyTheme, UserAvatar, UserButton, useUser } from "../../src/react/index";
 import { startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 
@@ -57,6 +58,25 @@ test("the provider and a building block that does not read the user render to a 
   expect(html).toMatch(/<style [^>]*href="latchkey-base"[^>]*>\.lk\{/);
   expect(html).toContain('role="img" aria-label="Ada Lovelace"');
   expect(html).toContain(">AD</span>");
+});
+
+test(`the style sheets reach the HTML as written, not escaped as text (React ${version})`, () => {
+  const html = renderToString(
+    <LatchkeyProvider app={appOf(emulator)}>
+      <LatchkeyTheme theme={{ light: { primary: "#4f46e5" } }} nonce="n0nce">
+        <UserAvatar user={{ displayName: "Ada Lovelace", profileImageUrl: null }} />
+      </LatchkeyTheme>
+    </LatchkeyProvider>,
+  );
+  const sheets = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  expect(sheets.length).toBeGreaterThanOrEqual(2); // the base sheet (React 18: once per component) and the theme's
+  const base = sheets.find((css) => css.includes(".lk-settings"))!;
+  // A child combinator and a quoted font name: React 18 wrote them as &gt; and &quot;, which a browser ignores there.
+  expect(base).toContain(".lk-settings>*{min-width:0}");
+  expect(base).toContain('"Segoe UI"');
+  expect(sheets.join("")).not.toMatch(/&gt;|&quot;|&amp;/);
+  expect(sheets.some((css) => css.includes("#4f46e5"))).toBe(true);
+  expect(html).toMatch(/<style[^>]*nonce="n0nce"/);
 });
 
 test("renderToString shows a reading block's Suspense fallback instead of waiting", () => {

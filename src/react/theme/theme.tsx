@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BaseStyles } from "./base-styles";
+import { BaseStyles, styleElement } from "./base-styles";
 import { themeCss } from "./tokens";
 import type { Theme } from "./tokens";
 
@@ -31,7 +31,7 @@ export function LatchkeyTheme({ theme, nonce, children }: LatchkeyThemeProps) {
   return (
     <>
       <BaseStyles />
-      {css && <style nonce={nonce} data-latchkey-theme="">{css}</style>}
+      {css && styleElement(css, { nonce, "data-latchkey-theme": "" })}
       {children}
     </>
   );
