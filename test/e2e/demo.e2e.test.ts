@@ -4,7 +4,7 @@
  * page visited is saved under test-artifacts/demo/; with LATCHKEY_UPDATE_SCREENSHOTS=1 the sign-in and account
  * settings shots are also written to docs/screenshots/ (the README's).
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -198,7 +198,16 @@ describe("npm run demo", () => {
   });
 
   test("--data keeps a user between two runs", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "latchkey-demo-")), "demo.json");
+    const dir = mkdtempSync(join(tmpdir(), "latchkey-demo-"));
+    try {
+      await keptBetweenRuns(join(dir, "demo.json"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  /** Signs up in a demo run kept in `file`, and signs in again in a second run of the same file. */
+  async function keptBetweenRuns(file: string): Promise<void> {
     const email = e2eEmail("kept");
     const first = await startDemoProcess([...FREE_PORTS, "--data", file]);
     expect(first.stdout()).toContain(`Users, teams and sessions are kept in ${file}.`);
@@ -217,7 +226,7 @@ describe("npm run demo", () => {
     } finally {
       expect(await second.interrupt()).toBe(0);
     }
-  });
+  }
 
   test("ports in use: a clear message naming the flag for each, and exit status 1", async () => {
     const blockers = [createServer(), createServer()];
