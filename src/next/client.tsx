@@ -11,12 +11,12 @@ import { ClientApp } from "../apps/client-app";
 import type { StackClientAppJson } from "../compat/internals-types";
 import { ArgumentError } from "../errors/base";
 import { useProvidedApp } from "../react/context";
-import { LatchkeyHandler } from "../react/handler";
+import { handlerPathOf, LatchkeyHandler } from "../react/handler";
 import type { LatchkeyHandlerProps } from "../react/handler";
 import type { TranslationOverrides } from "../react/i18n";
 import { LatchkeyProvider } from "../react/provider";
 import type { LatchkeyProviderProps } from "../react/provider";
-import { handlerPathNow } from "./route-props";
+import { givenRouteProps, handlerPathNow } from "./route-props";
 import type { NextRouteProps } from "./route-props";
 
 /** @internal Props of {@link NextClientProvider}: what a server component can hand to the client. */
@@ -68,10 +68,7 @@ export function NextClientProvider({ appJson, lang, translationOverrides, childr
 export function NextClientHandler({ path, ...props }: LatchkeyHandlerProps & { path?: string }) {
   const app = useProvidedApp();
   let { location } = props;
-  if (location === undefined && path !== undefined) {
-    const base = new URL(app.urls.handler, "http://localhost").pathname.replace(/\/+$/, "");
-    location = `${base}/${path}`;
-  }
+  if (location === undefined && path !== undefined) location = `${handlerPathOf(app.urls)}/${path}`;
   return <LatchkeyHandler {...props} location={location} />;
 }
 
@@ -108,7 +105,6 @@ const use = (Object(React) as { use?: (p: PromiseLike<unknown>) => unknown }).us
  * @internal
  */
 export function ClientStackHandler({ app, routeProps, params, searchParams, ...props }: StackHandlerProps) {
-  const given = (routeProps ?? (params !== undefined ? { params, searchParams } : undefined)) as NextRouteProps | undefined;
-  const page = <NextClientHandler {...props} path={handlerPathNow(given, use)} />;
+  const page = <NextClientHandler {...props} path={handlerPathNow(givenRouteProps(routeProps, params, searchParams), use)} />;
   return app ? <LatchkeyProvider app={app}>{page}</LatchkeyProvider> : page;
 }

@@ -13,6 +13,11 @@ export interface NextRouteProps {
   searchParams?: unknown;
 }
 
+/** The route props a `StackHandler` was given: `routeProps`, else the older separate `params` and `searchParams`. */
+export function givenRouteProps(routeProps: unknown, params: unknown, searchParams: unknown): NextRouteProps | undefined {
+  return (routeProps ?? (params !== undefined ? { params, searchParams } : undefined)) as NextRouteProps | undefined;
+}
+
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 

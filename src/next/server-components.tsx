@@ -10,8 +10,7 @@ import type { StackClientAppJson } from "../compat/internals-types";
 import { ArgumentError } from "../errors/base";
 import { NextClientHandler, NextClientProvider } from "./client";
 import type { StackHandlerProps, StackProviderProps } from "./client";
-import { handlerPathOf } from "./route-props";
-import type { NextRouteProps } from "./route-props";
+import { givenRouteProps, handlerPathOf } from "./route-props";
 
 /** The client settings of `app` (an ArgumentError naming the prop when it is not an app). */
 function clientJsonOf(app: ClientApp | undefined, component: string): StackClientAppJson {
@@ -46,7 +45,7 @@ export function StackProvider({ app, lang, translationOverrides, children }: Sta
  * }
  */
 export async function StackHandler({ app, routeProps, params, searchParams, ...props }: StackHandlerProps) {
-  const given = (routeProps ?? (params !== undefined ? { params, searchParams } : undefined)) as NextRouteProps | undefined;
+  const given = givenRouteProps(routeProps, params, searchParams);
   const page = <NextClientHandler {...props} path={props.location === undefined ? await handlerPathOf(given) : undefined} />;
   return app ? <NextClientProvider appJson={clientJsonOf(app, "StackHandler")}>{page}</NextClientProvider> : page;
 }

@@ -106,6 +106,13 @@ const address = () => window.location.pathname + window.location.search;
 const noAddress = () => null;
 
 /**
+ * @internal The path the handler is mounted on (the app's `urls.handler`, without a trailing slash).
+ * @example
+ * handlerPathOf(app.urls); // "/handler"
+ */
+export const handlerPathOf = (urls: Pick<HandlerUrls, "handler">): string => new URL(urls.handler, "http://localhost").pathname.replace(/\/+$/, "");
+
+/**
  * Where a page whose URL the app set elsewhere (a custom or hosted page, not under the handler) lives, with the
  * current query; null when the page is the handler's own.
  */
@@ -137,7 +144,7 @@ export function LatchkeyHandler({ location, fullPage = true, componentProps }: L
   const given = location === undefined ? null : location.split("?");
   const path = given ? given[0] : here?.split("?")[0];
   const search = given && given.length > 1 ? "?" + given.slice(1).join("?") : here?.includes("?") ? here.slice(here.indexOf("?")) : "";
-  const handlerPath = new URL(app.urls.handler, "http://localhost").pathname.replace(/\/+$/, "");
+  const handlerPath = handlerPathOf(app.urls);
   const inside = path !== undefined && (path === handlerPath || path.startsWith(handlerPath + "/"));
   const name = normal((inside ? path.slice(handlerPath.length) : path ?? "").replace(/^\/+|\/+$/g, ""));
   const route = PAGES.find(([p]) => normal(p) === (ALIASES[name] ?? name));
