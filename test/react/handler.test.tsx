@@ -2,7 +2,6 @@
  * @jest-environment ./test/support/jsdom-env.cjs
  */
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { renderToString } from "react-dom/server";
 import { HttpError } from "../../src/errors/base";
 import { LatchkeyHandler, LatchkeyProvider, StackHandler } from "../../src/react/index";
 import { expectNoAxeViolations } from "./axe";
@@ -146,18 +145,4 @@ test("what a page throws while rendering is shown readably", async () => {
   expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   await expectNoAxeViolations(container);
   jest.restoreAllMocks();
-});
-
-test("server rendering: nothing without location (no window read), the page with it", () => {
-  const { app } = appFor(emulator.current);
-  const html = (location?: string) =>
-    renderToString(
-      <LatchkeyProvider app={app}>
-        <LatchkeyHandler location={location} />
-      </LatchkeyProvider>,
-    );
-  const without = html();
-  expect(without).not.toMatch(/<h1|<main/);
-  expect(html("/handler/sign-in")).toContain("SignIn page");
-  expect(html("/handler/nope")).toContain("Page does not exist");
 });

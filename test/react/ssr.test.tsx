@@ -10,7 +10,7 @@ import { Suspense } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ClientApp } from "../../src/index";
 import { version } from "react";
-import { LatchkeyProvider, LatchkeyTheme, UserAvatar, UserButton, useUser } from "../../src/react/index";
+import { LatchkeyHandler, LatchkeyProvider, LatchkeyTheme, UserAvatar, UserButton, useUser } from "../../src/react/index";
 import { startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 
@@ -132,4 +132,17 @@ test("one app shared by the requests of a server: each render reads its own requ
   expect(await render(graceRequest)).toContain(`Signed in as ${grace}`);
   expect(await render(new Request("http://localhost:3000/"))).toContain("Nobody");
   expect(await render(adaRequest)).toContain(`Signed in as ${ada}`);
+});
+
+test("the handler renders nothing without a location (it reads no window), and the page at the location given", async () => {
+  const app = appOf(emulator);
+  const html = (location?: string) =>
+    streamed(
+      <LatchkeyProvider app={app}>
+        <LatchkeyHandler location={location} />
+      </LatchkeyProvider>,
+    );
+  expect(await html()).not.toMatch(/<h1|<main/);
+  expect(await html("/handler/sign-in")).toMatch(/<h1[^>]*>Sign in to your account<\/h1>/);
+  expect(await html("/handler/nope")).toContain("Page does not exist");
 });

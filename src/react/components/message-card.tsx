@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useFocusEffect } from "../ui/focus";
 import type { ReactNode } from "react";
 import { useProvidedApp } from "../context";
 import { useTranslation } from "../i18n";
@@ -84,11 +85,11 @@ export function MessageCard({ title, fullPage = false, primaryButtonText, primar
     if (target.tagName === "H1") target.tabIndex = -1;
     target.focus({ preventScroll: true });
   };
-  useEffect(() => {
+  useFocusEffect(() => {
     if (shown.current || fullPage) refocus("h1");
     shown.current = true;
   }, [title]);
-  useEffect(() => {
+  useFocusEffect(() => {
     if (!pressed && lastPressed.current) refocus(`[data-action=${lastPressed.current}]`);
   }, [pressed]);
   const hasButtons = primaryButtonText != null || secondaryButtonText != null;

@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useId, useRef, useState } from "react";
+import { useFocusEffect } from "../ui/focus";
 import { BaseStyles } from "../theme/base-styles";
 import type { KeyboardEvent, ReactNode } from "react";
 import { useApp, useUser } from "../provider";
@@ -93,7 +94,7 @@ function AccountMenu({ showUserInfo, colorModeToggle, extraItems }: UserButtonPr
       ];
 
   const menuItems = () => [...(wrap.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
-  useEffect(() => {
+  useFocusEffect(() => {
     if (!open) return;
     const all = menuItems();
     all[open === "first" ? 0 : all.length - 1]?.focus();

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useRef, useSyncExternalStore } from "react";
+import { useFocusEffect } from "./focus";
 import type { MouseEvent, ReactNode } from "react";
 import type { ClientApp } from "../../apps/client-app";
 import type { HandlerUrls } from "../../urls/handler-urls";
@@ -90,7 +91,7 @@ export function useAuthForm<E extends HTMLElement = HTMLFormElement>(focusOnErro
   const form = useFormAction();
   const ref = useRef<E>(null);
   const { errors, pending } = form;
-  useEffect(() => {
+  useFocusEffect(() => {
     const el = ref.current;
     if (!el || pending || Object.keys(errors).length === 0) return;
     el.querySelector<HTMLElement>(focusOnError)?.focus();

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useFocusEffect } from "../../ui/focus";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { FormError } from "../../ui/field";
@@ -28,7 +29,7 @@ export function ConfirmButton({
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const back = useRef(false);
-  useEffect(() => {
+  useFocusEffect(() => {
     if (!asking && back.current) box.current?.querySelector("button")?.focus(); // Cancel: back to the button
     back.current = false;
   }, [asking]);

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useFocusEffect } from "../../ui/focus";
 import type { FormEvent } from "react";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
@@ -41,7 +42,7 @@ export function EditableText({
   const form = useFormAction();
   const row = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
-  useEffect(() => {
+  useFocusEffect(() => {
     if (!editing && refocus.current) row.current?.querySelector("button")?.focus();
     refocus.current = false;
   }, [editing]);

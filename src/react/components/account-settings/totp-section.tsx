@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useFocusEffect } from "../../ui/focus";
 import type { FormEvent } from "react";
 import { generateTotpSecret, totpSecretToBase32, totpUri } from "../../../auth/totp";
 import { useTranslation } from "../../i18n";
@@ -33,7 +34,7 @@ export function TotpSection({ user, issuer }: { user: SettingsUser; issuer: stri
   const [code, setCode] = useState("");
   const on = user.isMultiFactorRequired;
   const intro = useRef<HTMLParagraphElement>(null);
-  useEffect(() => intro.current?.focus(), [enrolment]); // keyboard users land on the instructions
+  useFocusEffect(() => intro.current?.focus(), [enrolment]); // keyboard users land on the instructions
   const start = () =>
     form.run(async () => {
       const secret = generateTotpSecret();
