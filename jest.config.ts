@@ -44,6 +44,7 @@ const config: Config = {
   testSequencer: "<rootDir>/test/support/sequencer.cjs",
   reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
   globalSetup: "<rootDir>/test/support/global-setup.cjs",
+  globalTeardown: "<rootDir>/test/support/global-teardown.cjs",
   projects: [
     // Every test, with the React of the root (19).
     { ...shared, displayName: "main", testMatch: ["**/*.test.ts", "**/*.test.tsx"], globals: { expectedReactMajor: reactMajor } },

@@ -43,8 +43,11 @@ export const entries = [
     // Issue #13's limit. The page measured 21,888 B in 24 files before the client core became one module; since
     // then sign-out, the Authorization-header encoder, anonymous sign-up, the internal-project user methods, the
     // known-error lineage table and the cross-tab marker fallback load on first use, and the browser bundle reads
-    // only the environment variables its code names.
-    budget: 15_000,
+    // only the environment variables its code names. Raised from 15,000 (the page measured 14,914) by issue #21's
+    // drop-in gaps, which every app carries: the guard on a user object's `.user`, the cross-subdomain refresh
+    // cookie in the cookie store, the `analytics` option's check, the Convex methods and the hosted pages' hand-off
+    // entry (their code loads on first use). Measured 15,777; issue #25 brings the page to 12,000.
+    budget: 15_900,
     aim: 12_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/, /src\/token-stores\/(nextjs-cookie|request)\.ts/, /src\/errors\/lineage\.ts/, /src\/session\/cross-tab-marker\.ts/],
   },
@@ -56,7 +59,9 @@ export const entries = [
     // Raised from 36,000 when the known-error lineage and the cross-tab refresh left the client core for files of
     // their own (each gzipped alone; the password page lost 1,077 B) and the server's resources became a group
     // loaded on first use, whose imports of three client helpers split the client's lazy group (one more file).
-    budget: 36_500,
+    // Raised from 36,500 (measured 36,257) by issue #21: the Convex helpers, the cross-subdomain cookie's and the
+    // hand-off's parameter modules (their own files), measured 40,969.
+    budget: 41_500,
     aim: 30_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/],
     leftOut: [/\/auth\/(oauth|cli|passkey)/, SERVER_ONLY_STORES],
@@ -69,8 +74,9 @@ export const entries = [
     // was 34,500 (34,000 until answers were checked, #13: decoding every 2xx as a JSON object with the fields each
     // method reads, UnexpectedResponseError and 5xx retries for idempotent requests cost about 360 B). Raised from
     // 48,000 when user.revokeSession began checking its id is a UUID before sending (the check's module joined the
-    // client's lazy group: +205 B, measured 48,001).
-    budget: 48_300,
+    // client's lazy group: +205 B, measured 48,001). Raised from 48,300 by issue #21 (Convex helpers, the
+    // cross-subdomain cookie, the hosted pages' cross-domain hand-off: 11 more files), measured 55,011.
+    budget: 55_500,
     aim: 40_000,
     forbidden: [...BROWSER_FORBIDDEN],
     // promptCliLogin is called by a command-line program in Node, never by a page (which confirms the login with
@@ -102,7 +108,8 @@ export const entries = [
     entry: "react-handler-entry.tsx",
     react: "external",
     limits: "total",
-    budget: 85_000,
+    // Raised from 85,000 (measured 83,483) by issue #21's drop-in gaps (see "full client"), measured 90,633.
+    budget: 91_000,
     aim: 60_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/react(-dom)?\//],
     leftOut: [SERVER_ONLY_STORES, CLI_LOGIN],
@@ -112,7 +119,8 @@ export const entries = [
     entry: "react-app-entry.tsx",
     react: "bundled",
     limits: "total",
-    budget: 160_000,
+    // Raised from 160,000 (measured 154,286) by issue #21's drop-in gaps (see "full client"), measured 161,573.
+    budget: 162_000,
     aim: 100_000,
     forbidden: BROWSER_FORBIDDEN,
     leftOut: [SERVER_ONLY_STORES, CLI_LOGIN],

@@ -52,6 +52,8 @@ export class AppCore {
   onSessionInvalidated?: (session: Session) => void;
   /** The client read of the project (set by the client app, from its cache): its trusted domains, for redirects. */
   projectRead?: () => Promise<ProjectJson>;
+  /** The client read of the project if one was made and is still cached (set by the client app), without a request. */
+  projectPeek?: () => ProjectJson | undefined;
 
   constructor(options: AppOptions, keys: CoreKeys) {
     if (options !== undefined && (typeof options !== "object" || options === null)) {
@@ -159,6 +161,18 @@ export class AppCore {
   }
 
   /**
+   * @internal Where a `redirectTo*` helper for `target` really goes when its planned `url` may involve a
+   * cross-domain hand-off (auth/oauth-handoff.ts, loaded then: an OAuth authorization-code exchange, with the OAuth code): a hosted sign-in page gets the hand-off's
+   * parameters, a return to an app on another origin becomes the platform's hand-off redirect. Unchanged when
+   * this app cannot navigate.
+   */
+  async handOff(target: RedirectTarget, url: string): Promise<string> {
+    if (!canNavigate(this.redirectMethod)) return url;
+    const { crossDomainTarget } = await import("../auth/oauth-handoff");
+    return crossDomainTarget(this, target, url);
+  }
+
+  /**
    * Runs `call`, turning the known errors listed in `expected` (or their descendants) into an error result;
    * anything else is thrown.
    */
@@ -178,7 +192,15 @@ export class AppCore {
       : this.storesByName;
     let store = cache.get(init);
     if (store === undefined) {
-      store = resolveTokenStore(init, { projectId: this.projectId });
+      // A browser cookie store also keeps the session on the page's trusted parent domain (page-parent-domain.ts,
+      // loaded for a project that trusts a `**.` domain), from the project's read: the app's prefetched one, or (with
+      // noAutomaticPrefetch) one the app made for another reason; none yet (undefined): the store asks again later.
+      const parentDomain = async () => {
+        const project = await (this.options.noAutomaticPrefetch ? this.projectPeek?.() : this.projectRead?.());
+        const domains = project?.config.domains ?? [];
+        if (project) return domains.some((d) => `${d?.domain}`.includes("**.")) ? (await import("./page-parent-domain")).pageParentDomain(this.projectId, domains) : null;
+      };
+      store = resolveTokenStore(init, { projectId: this.projectId, parentDomain });
       cache.set(init as never, store);
     }
     return store;

@@ -26,6 +26,7 @@ import { CLIENT_VERSION } from "../version";
 import { STACK_APP_INTERNALS as stackAppInternalsSymbol } from "../compat/internals-symbol";
 import type { AppInternals, StackClientAppJson } from "../compat/internals-types";
 import type { PartialUserOptions, TokenPartialUser } from "../auth/partial-user";
+import { checkAnalyticsOptions } from "./analytics-options";
 
 /**
  * Options of {@link ClientApp}: the {@link AppOptions} settings, each of which may also come from the environment
@@ -93,12 +94,14 @@ export class ClientApp extends ClientFlows {
     this.core = new AppCore(options, keys);
     // The project as cached (prefetched in a browser), fetched only when no read is held.
     this.core.projectRead = async () => (this.projectCache.peek([]) ?? (await this.projectCache.get([]))).json;
+    this.core.projectPeek = () => this.projectCache.peek([])?.json;
     // A forgotten user is told to the change listeners (the React layer re-reads it) as cache "user".
     const told = (session?: Session) => emitCacheChange(this.ctx, "user", session ? [session] : null);
     this.ctx = { core: this.core, users: createUserCache(this.core, told), caches: new Map() };
     this.core.onSessionInvalidated = (session) => forgetSession(this.ctx, session);
     const noPrefetch = options.noAutomaticPrefetch;
     optionalBoolean(noPrefetch, "noAutomaticPrefetch");
+    checkAnalyticsOptions(options.analytics); // accepted for the official SDK's sake; latchkey sends no analytics
     // After the constructors of subclasses ran (an AdminApp's owner session is set up after this one).
     if (!noPrefetch && inBrowser()) Promise.resolve().then(() => this.getProject()).catch(() => {});
   }
@@ -271,10 +274,13 @@ export class ClientApp extends ClientFlows {
    * What the stored access token says about the signed-in user, without any request (so it may be up to the
    * token's lifetime out of date): `{ id, displayName, primaryEmail, primaryEmailVerified, isAnonymous,
    * isMultiFactorRequired, isRestricted, restrictedReason }`, or null when signed out or the token has expired.
+   * With `{ from: "convex", ctx }`, inside a Convex function: the same fields from `ctx.auth.getUserIdentity()` (the
+   * token the Convex client sent, see `getConvexClientAuth`), or null without an identity or for another issuer's.
    * Anonymous users only with `or: "anonymous-if-exists"`.
    * @example
    * const partial = await app.getPartialUser({ from: "token" });
    * if (partial) showAvatarFor(partial.displayName ?? partial.primaryEmail);
+   * const caller = await app.getPartialUser({ from: "convex", ctx }); // in a Convex query or mutation
    */
   getPartialUser(options: PartialUserOptions): Promise<TokenPartialUser | null> {
     return import("../auth/partial-user").then((m) => m.getPartialUser(this.ctx, options));

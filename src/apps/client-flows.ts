@@ -3,7 +3,7 @@ import type { OAuthSignInOptions } from "../auth/oauth";
 import type { PasskeySignInOptions } from "../auth/passkey";
 import type { PromptCliLoginOptions } from "../auth/cli-login";
 import type { TokenStoreInit } from "../token-stores/types";
-import { ClientRedirects } from "./client-redirects";
+import { ClientConvex } from "./client-convex";
 
 type StoreOption = { tokenStore?: TokenStoreInit };
 
@@ -19,9 +19,9 @@ const oauth = () => import("../auth/oauth-entry");
  * const app = new ClientApp({ projectId, tokenStore: "cookie" });
  * button.onclick = () => app.signInWithOAuth("github");
  */
-export abstract class ClientFlows extends ClientRedirects {
+export abstract class ClientFlows extends ClientConvex {
   /** @internal */
-  protected abstract readonly ctx: AuthContext;
+  protected abstract override readonly ctx: AuthContext;
 
   /**
    * Signs in with an OAuth provider (e.g. `"github"`): sends the browser to the provider's consent page through

@@ -11,10 +11,12 @@ import type { AccountMethods } from "./user-methods/account";
 import type { Team } from "../resources/client/teams";
 import { lazyTeam, userTeamMethods } from "./user-methods/teams";
 import type { UserTeamMethods } from "./user-methods/teams";
+import { guardUserDestructuring } from "../resources/client/user-guard";
 
 /**
  * The signed-in user, as returned by `app.getUser()`: the fields of {@link CurrentUserData} plus methods that act
- * on this user's session.
+ * on this user's session. It is the user itself: reading `.user` on it (`const { user } = useUser()`, a common slip)
+ * throws an error that says so, where it would otherwise be `undefined` (as in the official SDK).
  *
  * @example
  * const user = await app.getUser({ or: "throw" });
@@ -62,7 +64,10 @@ function lazyInternalUserMethods(ctx: AuthContext, session: Session): Record<str
   return Object.fromEntries(INTERNAL_METHODS.map((name) => [name, call(name)]));
 }
 
-/** @internal Builds the user object for `session` from its wire JSON. */
+/**
+ * @internal Builds the user object for `session` from its wire JSON. Reading `.user` on it throws an error that
+ * explains the mistake (`const { user } = useUser()`), as the official SDK's user objects do.
+ */
 export function createCurrentUser(ctx: AuthContext, session: Session, json: CurrentUserJson): CurrentUser {
   // Object.assign with the data last, not spreads into a literal: V8 copies closures spread into a literal (or
   // assigned onto a data object) on a slow path, about 40 µs per user.
@@ -88,5 +93,7 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
       createContactChannel: (data) => import("../resources/client/contact-channels").then((m) => m.createContactChannel(ctx, session, data)),
     } satisfies Partial<CurrentUser>,
   );
-  return Object.assign(methods, currentUserFromJson(json), { selectedTeam: json.selected_team && lazyTeam(ctx, session, json.selected_team) }) as CurrentUser;
+  const user = Object.assign(methods, currentUserFromJson(json), { selectedTeam: json.selected_team && lazyTeam(ctx, session, json.selected_team) });
+  // `const { user } = useUser()` throws an error explaining the mistake instead of giving undefined.
+  return guardUserDestructuring(user) as CurrentUser;
 }

@@ -1,4 +1,5 @@
 import { ArgumentError } from "../errors/base";
+import type { AnalyticsOptions } from "./analytics-options";
 import type { RetryOptions } from "../http/types";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { HandlerUrlOptions } from "../urls/handler-urls";
@@ -55,6 +56,12 @@ export interface AppOptions {
    * `getProject()` is served from the cache. `true` turns that off. No such request is made outside a browser.
    */
   noAutomaticPrefetch?: boolean;
+  /**
+   * The official SDK's analytics and session-replay settings. latchkey captures no analytics events and records no
+   * session replays, so this is checked (an `ArgumentError` for a wrong shape) and has no other effect: see
+   * {@link AnalyticsOptions}.
+   */
+  analytics?: AnalyticsOptions;
 }
 
 /** @internal The API origin for this side (browser or server). */

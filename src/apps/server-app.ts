@@ -26,6 +26,7 @@ import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
 // --- end teams, API keys, e-mail, OAuth providers (imports) ---
 import type { DataVaultStore } from "../resources/server/server-data-vault";
+import type { ConvexUserLookup } from "../auth/convex-server";
 import type { EmailDeliveryInfo } from "../resources/server/server-email-delivery";
 
 let loaded: Promise<typeof import("./server-resources")> | undefined;
@@ -107,6 +108,9 @@ export class ServerApp extends ClientApp {
    * - `getUser({ apiKey, or? })`: the owner of a user API key; when the key is unknown, revoked, expired or a
    *   team key, null (`or: "return-null"`, the default, or `"anonymous"`, which the official SDK also takes) or a
    *   thrown `NotSignedInError` (`or: "throw"`);
+   * - `getUser({ from: "convex", ctx, or? })`: inside a Convex function, the user whose access token the Convex
+   *   client sent (`ctx.auth.getUserIdentity()`'s subject), read with `GET /users/{id}`; null when there is no
+   *   identity or it is another issuer's, and for an anonymous user unless `or: "anonymous"`;
    * - `getUser(options?)` / `getUser({ tokenStore: request })`: the signed-in user of that session, with the
    *   same `or` / `includeRestricted` rules as `ClientApp.getUser`, read in server form (server fields and actions).
    *
@@ -114,21 +118,26 @@ export class ServerApp extends ClientApp {
    * const user = await server.getUser(userId);              // ServerUser | null
    * const owner = await server.getUser({ apiKey: token });  // ServerUser | null
    * const sure = await server.getUser({ apiKey: token, or: "throw" }); // ServerUser, or throws
+   * const caller = await server.getUser({ from: "convex", ctx }); // ServerUser | null, in a Convex function
    * const me = await server.getUser({ tokenStore: request, or: "throw" }); // CurrentServerUser
    */
   override getUser(userId: string): Promise<ServerUser | null>;
   override getUser(options: { apiKey: string; or: "throw" }): Promise<ServerUser>;
   override getUser(options: { apiKey: string; or?: ApiKeyUserOr }): Promise<ServerUser | null>;
+  override getUser(options: ConvexUserLookup): Promise<ServerUser | null>;
   override getUser(options: GetUserOptions & { or: "throw" | "redirect" | "anonymous" }): Promise<CurrentServerUser>;
   override getUser(options?: GetUserOptions): Promise<CurrentServerUser | null>;
   override async getUser(
-    arg?: string | { apiKey: string; or?: ApiKeyUserOr } | GetUserOptions,
+    arg?: string | { apiKey: string; or?: ApiKeyUserOr } | ConvexUserLookup | GetUserOptions,
   ): Promise<ServerUser | CurrentServerUser | null> {
     if (typeof arg === "string") return resources().then((r) => r.getServerUser(this.ctx, arg));
     if (typeof arg === "object" && arg !== null && "apiKey" in arg) {
       const extra = Object.keys(arg).filter((k) => k !== "apiKey" && k !== "or");
       if (extra.length) throw new ArgumentError(`getUser({ apiKey }) takes only "or" besides (got ${extra.join(", ")}).`);
       return resources().then((r) => r.getUserByApiKey(this.ctx, arg.apiKey, arg.or ?? "return-null"));
+    }
+    if (typeof arg === "object" && arg !== null && "from" in arg && arg.from === "convex") {
+      return import("../auth/convex-server").then((m) => m.getServerUserByConvex(this.ctx, arg));
     }
     if (arg !== undefined && (typeof arg !== "object" || arg === null)) {
       throw new ArgumentError("getUser takes a user id, { apiKey }, or the options of the signed-in user.");
@@ -243,8 +252,11 @@ export class ServerApp extends ClientApp {
 
   /**
    * Sends an e-mail to some users (`userIds`) or all (`allUsers: true`), from raw `html`, a `templateId` (with
-   * `variables`) or a `draftId`, now or at `scheduledAt`. Wrong combinations, and user, template, draft or theme
-   * ids that are not UUIDs, are refused with an `ArgumentError` before any request. The
+   * `variables`) or a `draftId`, now or at `scheduledAt`. Before any request, a combination the platform refuses
+   * (no content or two kinds of it, `variables` without `templateId`, a template or theme id it does not read,
+   * neither or both recipient forms) throws the platform's own `SCHEMA_ERROR` (`KnownErrors.SchemaError`, with the
+   * platform's message), and a value of the wrong type, or a user or draft id that is not a UUID, an
+   * `ArgumentError`. The
    * platform's refusals are thrown as known errors, as the official SDK does: `REQUIRES_CUSTOM_EMAIL_SERVER` while
    * the project uses the shared e-mail server, `USER_ID_DOES_NOT_EXIST`, an unknown template or draft. Each
    * e-mail then goes through the project's outbox (`AdminApp.listOutboxEmails`): a template that fails to render

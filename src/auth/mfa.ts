@@ -31,8 +31,8 @@ export const MFA_ATTEMPT_KEYS = ["hexclave_mfa_attempt_code", "stack_mfa_attempt
 export async function goToMfa(ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> {
   const attemptCode = error.details?.attempt_code;
   if (inBrowser() && typeof attemptCode === "string") {
-    for (const key of MFA_ATTEMPT_KEYS) sessionStorage.setItem(key, attemptCode);
-    const back = new URL(location.href).searchParams.get(RETURN_TO);
+    for (const key of MFA_ATTEMPT_KEYS) window.sessionStorage.setItem(key, attemptCode);
+    const back = new URL(window.location.href).searchParams.get(RETURN_TO);
     const mfa = ctx.core.urls.mfa;
     await ctx.core.redirect(back ? `${mfa}${mfa.includes("?") ? "&" : "?"}${RETURN_TO}=${encodeURIComponent(back)}` : mfa);
   }
@@ -61,7 +61,7 @@ export async function signInWithMfa(
     const body = { type: "totp", totp, code: requireVerificationCode(code) };
     const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/mfa/sign-in", session, body });
     // The attempt code is spent: the MFA page must not offer it again.
-    if (inBrowser()) for (const key of MFA_ATTEMPT_KEYS) sessionStorage.removeItem(key);
+    if (inBrowser()) for (const key of MFA_ATTEMPT_KEYS) window.sessionStorage.removeItem(key);
     await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect, isNewUser: tokens.is_new_user });
     return undefined;
   }, ["VERIFICATION_ERROR", "INVALID_TOTP_CODE"]);

@@ -10,6 +10,7 @@ import { mfaRequired } from "./mfa-required";
 import type { AuthContext, TokenResponse } from "./context";
 import { consumeVerifier } from "./oauth-cookies";
 import { CALLBACK_PARAMS, PUBLIC_CLIENT_SECRET, oauthRedirectUri, requireBrowser } from "./oauth-urls";
+import { handoffRedirectUri, hasHandoffMarker } from "../urls/cross-domain-params";
 
 /** What the OAuth callback shows when a wrong TOTP code ends the sign-in (the official SDK's words). */
 const INVALID_TOTP_MESSAGE = "Invalid TOTP code. Please try signing in again.";
@@ -86,7 +87,9 @@ async function exchangeCode(core: AppCore, params: URLSearchParams, verifier: st
  * has no `code` or `state`; returns false (after a warning, storing nothing) when no verifier cookie matches the
  * state. Otherwise consumes that cookie, removes `code` and `state` from the address bar, exchanges the code,
  * stores the tokens and goes to the after-callback URL of the flow (the page that started a link), else
- * `after_auth_return_to`, else after-sign-up for a new user or after-sign-in, and returns true. A second factor:
+ * `after_auth_return_to`, else after-sign-up for a new user or after-sign-in, and returns true. On the app's end of
+ * a cross-domain hand-off (`hexclave_cross_domain_auth=1` or `stack_cross_domain_auth=1`) the code is redeemed
+ * for this page's own address, and the after-callback URL is the page the hand-off started from. A second factor:
  * the MFA path (attempt code kept, MFA page, the error thrown); a wrong TOTP code: an alert, false; any other
  * failure of the exchange: an OAuthCallbackError "Error signing in during OAuth callback. Please try again."
  * @example
@@ -121,7 +124,8 @@ export async function callOAuthCallback(ctx: AuthContext): Promise<boolean> {
     );
     return false;
   }
-  const redirectUri = oauthRedirectUri(ctx.core);
+  // The app's end of a cross-domain hand-off: the code was issued for this very page's address.
+  const redirectUri = hasHandoffMarker(here.searchParams) ? handoffRedirectUri(here) : oauthRedirectUri(ctx.core);
   removeFromAddressBar(["code", "state"]);
   let tokens: ExchangedTokens;
   try {

@@ -1,5 +1,6 @@
 import Cookies from "js-cookie";
 import { calculatePKCECodeChallenge, generateRandomCodeVerifier, generateRandomState } from "oauth4webapi";
+import { httpsPage } from "../util/browser";
 
 /**
  * How long the PKCE verifier cookie of an OAuth flow lives, in seconds.
@@ -18,8 +19,6 @@ export const OAUTH_VERIFIER_MAX_AGE_S = 3600;
  */
 export const verifierCookieNames = (state: string): string[] => [`hexclave-oauth-outer-${state}`, `stack-oauth-outer-${state}`];
 
-const secure = () => location.protocol === "https:";
-
 /**
  * Starts the client side of an OAuth flow: a PKCE code verifier and its S256 challenge and a random `state`
  * (oauth4webapi), the verifier kept in cookies named after the state for {@link OAUTH_VERIFIER_MAX_AGE_S} seconds
@@ -33,7 +32,7 @@ export async function saveVerifierAndState(): Promise<{ state: string; codeChall
   const codeChallenge = await calculatePKCECodeChallenge(codeVerifier);
   const state = generateRandomState();
   const expires = new Date(Date.now() + OAUTH_VERIFIER_MAX_AGE_S * 1000);
-  for (const name of verifierCookieNames(state)) Cookies.set(name, codeVerifier, { path: "/", sameSite: "Lax", secure: secure(), expires });
+  for (const name of verifierCookieNames(state)) Cookies.set(name, codeVerifier, { path: "/", sameSite: "Lax", secure: httpsPage(), expires });
   return { state, codeChallenge };
 }
 
@@ -42,7 +41,7 @@ export async function saveVerifierAndState(): Promise<{ state: string; codeChall
  * (expired, already used, or the flow was not started in this browser).
  * @internal
  * @example
- * const verifier = consumeVerifier(new URL(location.href).searchParams.get("state")!);
+ * const verifier = consumeVerifier(new URL(window.location.href).searchParams.get("state")!);
  */
 export function consumeVerifier(state: string): string | null {
   const names = verifierCookieNames(state);
@@ -50,8 +49,8 @@ export function consumeVerifier(state: string): string | null {
   if (!verifier) return null;
   // The official SDK may have written them partitioned (CHIPS) on https; a partitioned cookie is only removed by a
   // removal that says so.
-  for (const partitioned of secure() ? [false, true] : [false]) {
-    for (const name of names) Cookies.remove(name, { path: "/", secure: secure(), ...(partitioned ? { partitioned, sameSite: "None" } : {}) });
+  for (const partitioned of httpsPage() ? [false, true] : [false]) {
+    for (const name of names) Cookies.remove(name, { path: "/", secure: httpsPage(), ...(partitioned ? { partitioned, sameSite: "None" } : {}) });
   }
   return verifier;
 }

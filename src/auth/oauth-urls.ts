@@ -1,6 +1,7 @@
 import type { AppCore } from "../apps/app-core";
 import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
+import { OAUTH_CALLBACK_PARAMS } from "../urls/cross-domain-params";
 import { RETURN_TO, inBrowser } from "../urls/redirect";
 import { untrustedRedirect } from "../urls/trusted-redirects";
 
@@ -18,7 +19,7 @@ export const PUBLIC_CLIENT_SECRET = "__stack_public_client__";
  * @example
  * for (const param of CALLBACK_PARAMS) url.searchParams.delete(param);
  */
-export const CALLBACK_PARAMS = ["code", "state", "error", "error_description", "errorCode", "message", "details"];
+export const CALLBACK_PARAMS: readonly string[] = OAUTH_CALLBACK_PARAMS;
 
 /**
  * Throws an ArgumentError naming `method` unless this runs in a browser page (OAuth flows navigate the window and

@@ -33,7 +33,7 @@ export type PasskeyWebAuthnErrorCode =
 /**
  * @internal The relying-party id the platform puts in its options for the client to replace with the page's hostname.
  * @example
- * if (options_json.rp.id === RP_ID_SENTINEL) options_json.rp.id = location.hostname;
+ * if (options_json.rp.id === RP_ID_SENTINEL) options_json.rp.id = window.location.hostname;
  */
 export const RP_ID_SENTINEL = "THIS_VALUE_WILL_BE_REPLACED.example.com";
 

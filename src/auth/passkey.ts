@@ -10,7 +10,7 @@ import type { TokenStoreInit } from "../token-stores/types";
 import { inBrowser } from "../urls/redirect";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
-import { completeSignIn } from "./context";
+import { completeSignIn, currentUserChanged } from "./context";
 import type { AuthContext, TokenResponse } from "./context";
 import { goToMfa } from "./mfa";
 import { ceremonyFailure, relyingPartyId, RP_ID_SENTINEL, serverFailure, userIdProblem } from "./passkey-checks";
@@ -77,7 +77,7 @@ export function checkRegistration(options: RegisterPasskeyOptions | undefined): 
   const o = optionalObject(options, "registerPasskey options");
   if (o.hostname !== undefined) requireString(o.hostname, "hostname");
   if (!webAuthnAvailable()) return { error: knownError("PASSKEY_REGISTRATION_FAILED", undefined, NO_WEBAUTHN) as RegistrationFailure };
-  return relyingPartyId(location.hostname, o.hostname);
+  return relyingPartyId(window.location.hostname, o.hostname);
 }
 
 /**
@@ -133,7 +133,9 @@ export async function registerChecked(ctx: AuthContext, session: Session, rpId: 
   } catch (e) {
     return failed(e);
   } finally {
-    ctx.users.invalidate(session); // passkeyAuthEnabled changes (or the stale user is read again after a failure)
+    // passkeyAuthEnabled changes (or the stale user is read again after a failure); as after any change to the user
+    // (and as the official SDK does), the next access token read is a new one
+    currentUserChanged(ctx, session);
   }
   return ok(undefined);
 }
@@ -151,7 +153,7 @@ export async function signInWithPasskey(ctx: AuthContext, options?: PasskeySignI
   optionalBoolean(o.noRedirect, "noRedirect");
   const session = ctx.core.session(o.tokenStore);
   if (!webAuthnAvailable()) return err(knownError("PASSKEY_AUTHENTICATION_FAILED", undefined, NO_WEBAUTHN) as SignInFailure);
-  const rp = relyingPartyId(location.hostname);
+  const rp = relyingPartyId(window.location.hostname);
   if ("error" in rp) return err(rp.error);
   const failed = (e: unknown) => {
     const failure = serverFailure(e, "PASSKEY_AUTHENTICATION_FAILED", "Passkey sign-in failed");

@@ -38,12 +38,14 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
   const maxAttempts = settings.maxAttempts ?? 5;
   const doFetch = settings.fetch ?? fetch;
 
+  // The JSON body is made first: a value JSON cannot hold is refused before anything is sent, a token refresh included.
+  const json = !spec.form && (spec.body !== undefined || method === "POST" || method === "PATCH" || method === "PUT") ? jsonBody(spec.body ?? {}, method, spec.path) : undefined;
   let lastFailure: unknown;
   let attempt = 0;
   while (attempt < maxAttempts) {
     const tokens = spec.session ? await spec.session.getTokens() : null;
     const adminTokens = !spec.bare && settings.adminSession ? await settings.adminSession.getTokens() : null;
-    const init = buildInit(settings, spec, method, tokens, adminTokens?.accessToken ?? null);
+    const init = buildInit(settings, spec, method, tokens, adminTokens?.accessToken ?? null, json);
     attempt++;
     let response: Response;
     try {
@@ -95,6 +97,7 @@ function buildInit(
   method: string,
   tokens: { accessToken: string | null; refreshToken: string | null } | null,
   adminAccessToken: string | null,
+  json: string | undefined,
 ): RequestInit {
   const headers: Record<string, string> = {};
   if (!spec.bare) {
@@ -121,9 +124,9 @@ function buildInit(
   if (spec.form) {
     headers["content-type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(spec.form).toString();
-  } else if (spec.body !== undefined || method === "POST" || method === "PATCH" || method === "PUT") {
+  } else if (json !== undefined) {
     headers["content-type"] = "application/json";
-    body = jsonBody(spec.body ?? {}, method, spec.path);
+    body = json;
   }
   return { method, headers, body, credentials: "omit", cache: "no-store" };
 }

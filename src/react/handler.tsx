@@ -3,6 +3,7 @@ import type { ComponentProps, ComponentType } from "react";
 import type { HandlerUrls } from "../urls/handler-urls";
 import { inBrowser } from "../urls/redirect";
 import { relativePart } from "../urls/handler-redirects";
+import { hasHandoffMarker, mayHandOff } from "../urls/cross-domain-params";
 import { useProvidedApp } from "./context";
 import { useTranslation } from "./i18n";
 import { outcomeCard } from "./components/message-card";
@@ -31,7 +32,7 @@ import { ForgotPassword } from "./components/forgot-password";
 import { PasswordReset } from "./components/password-reset";
 import { PageErrorBoundary } from "./ui/error-boundary";
 import { Loading } from "./ui/loading";
-import { goTo } from "./ui/navigation";
+import { coreOf, goTo } from "./ui/navigation";
 import { Page } from "./ui/page";
 import { Progress } from "./ui/progress";
 
@@ -148,10 +149,18 @@ export function LatchkeyHandler({ location, fullPage = true, componentProps }: L
   const inside = path !== undefined && (path === handlerPath || path.startsWith(handlerPath + "/"));
   const name = normal((inside ? path.slice(handlerPath.length) : path ?? "").replace(/^\/+|\/+$/g, ""));
   const route = PAGES.find(([p]) => normal(p) === (ALIASES[name] ?? name));
-  const redirect = route && path !== undefined ? overriddenUrl(app.urls[route[1]], handlerPath, search) : null;
+  // The app's end of a cross-domain hand-off is its own OAuth callback page, even where the app's is hosted.
+  const handoffEnd = route?.[1] === "oauthCallback" && hasHandoffMarker(new URLSearchParams(search));
+  const redirect = route && path !== undefined && !handoffEnd ? overriddenUrl(app.urls[route[1]], handlerPath, search) : null;
+  const target = route?.[1];
   useEffect(() => {
-    if (redirect && redirected.current !== redirect) void goTo(app, (redirected.current = redirect), true);
-  }, [app, redirect]);
+    if (!redirect || !target || redirected.current === redirect) return;
+    redirected.current = redirect;
+    // A sign-in page on another origin (hosted) gets the cross-domain hand-off the redirectTo* helpers give it.
+    const go = (url: string) => void goTo(app, url, true);
+    if (mayHandOff(target, redirect)) coreOf(app).handOff(target, redirect).then(go, () => go(redirect));
+    else go(redirect);
+  }, [app, redirect, target]);
 
   if (path === undefined) return null;
   if (redirect) {

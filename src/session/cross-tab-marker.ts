@@ -8,6 +8,7 @@
  */
 import type Cookies from "js-cookie";
 import type { TokenPair } from "../token-stores/types";
+import { httpsPage } from "../util/browser";
 
 /** How often a tab waiting for another tab's marker re-reads the token cookies. */
 const POLL_MS = 50;
@@ -28,7 +29,7 @@ const readMarker = (cookies: CookieJar, name: string): Marker | null => {
   return id && Number(until) > Date.now() ? { id, until: Number(until) } : null;
 };
 
-const cookieAttributes = () => ({ path: "/", sameSite: "Lax" as const, secure: location.protocol === "https:" });
+const cookieAttributes = () => ({ path: "/", sameSite: "Lax" as const, secure: httpsPage() });
 
 /**
  * Puts up the marker cookie `name` (with an expiry) and runs `work`; while another tab's marker is up, polls

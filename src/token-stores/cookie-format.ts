@@ -12,7 +12,10 @@
  *
  * Written: `[__Host-]stack-refresh-<projectId>--default` (`__Host-` on https) and `stack-access`. Official 2.8.86
  * reads exactly these; 2.8.108 reads them too (its `stack-refresh-<projectId>--` prefix and its `stack-access`
- * fallback), once no `hexclave-*` cookie competes: so every write also deletes all the other names above.
+ * fallback), once no `hexclave-*` cookie competes: so every write also deletes all the other names above. When the
+ * page is under a trusted parent domain (see `cross-subdomain.ts`), the refresh cookie is written as
+ * `stack-refresh-<projectId>--custom-<base32(domain)>` with `Domain=<parent>` instead, and the `--default` one is
+ * deleted, as the official SDK does, so the page's sibling subdomains read the same session.
  * @internal
  * @module
  */
@@ -125,26 +128,51 @@ export function readCookieTokens(jar: Record<string, string>, projectId: string)
 }
 
 /**
- * One cookie change: set `name` to `value` for `days`, or delete it when `value` is null.
+ * One cookie change: set `name` to `value` for `days`, or delete it when `value` is null; `domain`, when given,
+ * is the cookie's `Domain` attribute (the cross-subdomain refresh cookie), else the cookie is the page host's own.
  * @internal
  * @example
  * const write: CookieWrite = ["stack-access", '["r","a"]', 1];
+ * const shared: CookieWrite = ["stack-refresh-p1--custom-CNW62VBGDHJJWRVFDM", '{"refresh_token":"r",…}', 365, "example.com"];
  */
-export type CookieWrite = [name: string, value: string | null, days: number];
+export type CookieWrite = [name: string, value: string | null, days: number, domain?: string];
+
+/**
+ * The cross-subdomain refresh cookie of a page: its name (`stack-refresh-<projectId>--custom-<base32(domain)>`) and
+ * its `Domain`, the page's trusted parent domain (see `cross-subdomain.ts`).
+ * @internal
+ * @example
+ * const shared: SharedCookie = { name: "stack-refresh-p1--custom-CNW62VBGDHJJWRVFDM", domain: "example.com" };
+ */
+export interface SharedCookie {
+  name: string;
+  domain: string;
+}
 
 /**
  * The cookie changes that store `tokens`: the refresh and access cookies latchkey writes, and deletion of every
- * other token cookie present (so no stale official cookie outranks them after switching back).
+ * other token cookie present (so no stale official cookie outranks them after switching back). With the page's
+ * `shared` cookie (on its trusted parent domain), the refresh cookie is that one, with `Domain=<its domain>`, for
+ * 365 days, and the page's own `--default` cookie is deleted (as the official SDK does once it wrote the shared
+ * one). Signing out (no refresh token) deletes all of them, the shared one on its domain too.
  * @internal
  * @example
  * planCookieWrite({}, "p1", { accessToken: "a", refreshToken: "r" }, false);
  * // [["stack-refresh-p1--default", '{"refresh_token":"r","updated_at_millis":…}', 365], ["stack-access", '["r","a"]', 1]]
+ * planCookieWrite({}, "p1", { accessToken: "a", refreshToken: "r" }, true, { name: "stack-refresh-p1--custom-CNW62VBGDHJJWRVFDM", domain: "example.com" });
+ * // [["stack-refresh-p1--custom-CNW62VBGDHJJWRVFDM", '{"refresh_token":"r",…}', 365, "example.com"], ["stack-access", '["r","a"]', 1]]
  */
-export function planCookieWrite(jar: Record<string, string>, projectId: string, tokens: TokenPair, secure: boolean): CookieWrite[] {
-  const target = refreshCookieName(projectId, secure);
+export function planCookieWrite(
+  jar: Record<string, string>,
+  projectId: string,
+  tokens: TokenPair,
+  secure: boolean,
+  shared?: SharedCookie | null,
+): CookieWrite[] {
+  const target = shared ? shared.name : refreshCookieName(projectId, secure);
   const { accessToken: a, refreshToken: r } = tokens;
   const writes: CookieWrite[] = [
-    [target, r ? JSON.stringify({ refresh_token: r, updated_at_millis: Date.now() }) : null, 365],
+    [target, r ? JSON.stringify({ refresh_token: r, updated_at_millis: Date.now() }) : null, 365, ...(shared ? [shared.domain] : [])] as CookieWrite,
     [ACCESS_COOKIE, r && a ? JSON.stringify([r, a]) : null, 1],
   ];
   for (const name in jar) if (name !== target && name !== ACCESS_COOKIE && isTokenCookie(name, projectId)) writes.push([name, null, 0]);

@@ -1,6 +1,8 @@
 import Cookies from "js-cookie";
 import { ArgumentError } from "../errors/base";
+import { httpsPage, inBrowser } from "../util/browser";
 import { parentDomains, parseCookieHeader, planCookieWrite, readCookieTokens } from "./cookie-format";
+import type { CookieWrite, SharedCookie } from "./cookie-format";
 import type { TokenPair, TokenStore } from "./types";
 import { samePair } from "./validate";
 
@@ -19,16 +21,28 @@ export interface CookieTokenStoreOptions {
   setInterval?: (callback: () => void, ms: number) => unknown;
   /** Stops the timer returned by `setInterval`; defaults to the global `clearInterval`. */
   clearInterval?: (timer: never) => void;
+  /**
+   * Finds the trusted parent domain of the page (e.g. `"example.com"` on `app.example.com`), on which the refresh
+   * token is then kept so that the page's sibling subdomains share the session: the official SDK's cross-subdomain
+   * cookie, `stack-refresh-<projectId>--custom-<base32(domain)>` with `Domain=<parent>`. Asked once, and again at
+   * the next write when it failed or answered undefined (not known yet); null: none. A client app passes one that
+   * reads the project's trusted domains (see `apps/page-parent-domain.ts`). A domain that is not the page's host or
+   * one of its parents is ignored.
+   */
+  parentDomain?: () => Promise<string | null | undefined>;
 }
 
 /**
- * Whether this code runs in a browser page, where the cookie store can work: `document.cookie` to read and
- * write, and `location` to tell http from https. Node, workers, edge runtimes and DOM shims used for server
- * rendering lack one or the other.
+ * Whether this code runs in a browser page, where the cookie store can work: `window` and `document` (see
+ * `inBrowser`), `document.cookie` to read and write, and `window.location` to tell http from https. Node,
+ * workers, edge runtimes and DOM shims used for server rendering lack one or the other. A global `location` is not
+ * needed (the official SDK does not need it either).
  * @internal
+ * @example
+ * if (inCookiePage()) createCookieTokenStore({ projectId });
  */
 export const inCookiePage = (): boolean =>
-  typeof document !== "undefined" && typeof document.cookie === "string" && typeof location !== "undefined" && typeof location.protocol === "string";
+  inBrowser() && typeof document.cookie === "string" && typeof window.location?.protocol === "string";
 
 const browserStores = new WeakSet<TokenStore>();
 
@@ -50,10 +64,14 @@ export const isBrowserCookieStore = (store: TokenStore): boolean => browserStore
  * the tokens; listeners are also called after every `set`. An app using this store subscribes from its first use
  * of the session on, so a sign-out or sign-in in another tab reaches it (and tabs refreshing at once make one
  * refresh, see `session/cross-tab.ts`). Setting `{ accessToken: null, refreshToken: null }` deletes the cookies.
+ * With a trusted parent domain (`parentDomain`) the refresh cookie is the shared
+ * `stack-refresh-<projectId>--custom-<base32(domain)>` on `Domain=<parent>` (same value, lifetime and attributes),
+ * written on every sign-in and refresh and deleted on sign-out, so every subdomain reads one session.
  * Throws an `ArgumentError` outside a browser page, naming the stores to use there.
  *
  * @example
  * const store = createCookieTokenStore({ projectId });
+ * const shared = createCookieTokenStore({ projectId, parentDomain: async () => "example.com" }); // on app.example.com
  * const stop = store.subscribe!((t) => render(t.refreshToken ? "signed in" : "signed out"));
  */
 export function createCookieTokenStore(options: CookieTokenStoreOptions): TokenStore {
@@ -86,21 +104,46 @@ export function createCookieTokenStore(options: CookieTokenStoreOptions): TokenS
   };
   last = read();
 
+  const apply = (writes: CookieWrite[]) => {
+    const secure = httpsPage();
+    for (const [name, value, days, domain] of writes) {
+      const attributes = { path: "/", sameSite: "Lax" as const, secure: secure || name.startsWith("__Host-") };
+      if (value !== null) Cookies.set(name, value, { ...attributes, expires: days, ...(domain ? { domain } : {}) });
+      else {
+        const domains = name.includes("--custom-") ? parentDomains(window.location.hostname) : [];
+        for (const d of [undefined, ...domains]) Cookies.remove(name, { ...attributes, domain: d });
+      }
+    }
+  };
+
+  // The page's shared cookie on its trusted parent domain, once known (see cross-subdomain.ts, loaded only then).
+  let shared: SharedCookie | null = null;
+  // Whether the parent domain was asked for (or is being): a failed question lets the next write ask again.
+  let asked = false;
+  // Whether tokens were written in the page's own cookie before the shared one was known.
+  let wrote = false;
+  const ask = () => {
+    if (asked || !options.parentDomain) return;
+    asked = true;
+    Promise.resolve()
+      .then(options.parentDomain)
+      .then(async (domain) => {
+        if (domain === undefined) asked = false;
+        else if (domain) shared = (await import("./cross-subdomain")).shareOn(domain, projectId, wrote, apply);
+      })
+      .catch(() => (asked = false));
+  };
+  ask();
+
   const store: TokenStore = {
     get() {
       sync();
       return { ...last };
     },
     set(tokens) {
-      const secure = location.protocol === "https:";
-      for (const [name, value, days] of planCookieWrite(parseCookieHeader(document.cookie), projectId, tokens, secure)) {
-        const attributes = { path: "/", sameSite: "Lax" as const, secure: secure || name.startsWith("__Host-") };
-        if (value !== null) Cookies.set(name, value, { ...attributes, expires: days });
-        else {
-          const domains = name.includes("--custom-") ? parentDomains(location.hostname) : [];
-          for (const domain of [undefined, ...domains]) Cookies.remove(name, { ...attributes, domain });
-        }
-      }
+      ask();
+      wrote ||= !shared;
+      apply(planCookieWrite(parseCookieHeader(document.cookie), projectId, tokens, httpsPage(), shared));
       last = { accessToken: tokens.accessToken ?? null, refreshToken: tokens.refreshToken ?? null };
       emit();
     },

@@ -1,6 +1,8 @@
 import { ArgumentError } from "../errors/base";
 import { createCookieTokenStore, inCookiePage } from "./cookie";
+import type { CookieTokenStoreOptions } from "./cookie";
 import { knownCookieNames, parentDomains, planCookieWrite, readCookieTokens } from "./cookie-format";
+import { coversHost, CROCKFORD, customRefreshCookieName } from "./cross-subdomain";
 import type { TokenPair, TokenStore } from "./types";
 
 /** The part of Next's `cookies()` object this store uses (Next 14 and 15). */
@@ -42,6 +44,39 @@ const cookieMap = (jar: NextCookies, projectId: string): Record<string, string> 
   return map;
 };
 
+/** The domain name spelled in Crockford base32 by `text` (as the official SDK encodes it), or null. */
+function fromCrockford(text: string): string | null {
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const char of text.toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1")) {
+    const index = CROCKFORD.indexOf(char);
+    if (index < 0) return null;
+    value = ((value << 5) | index) & 0xfff;
+    bits += 5;
+    if (bits >= 8) {
+      out += String.fromCharCode((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return /^[a-z0-9.-]+$/.test(out) ? out : null;
+}
+
+/**
+ * The domain of a cross-subdomain refresh cookie of `projectId` in `jar` (latchkey's `stack-refresh-<projectId>--custom-…`
+ * or the official 2.8.108 `hexclave-refresh-<projectId>--custom-…`, the domain read back from the name) that is
+ * `hostname` or one of its parents; null when there is none. A server sees cookies without their `Domain`: this
+ * tells it where a browser page put the shared cookie.
+ */
+function sharedCookieDomain(jar: Record<string, string>, projectId: string, hostname: string): string | null {
+  for (const name of Object.keys(jar)) {
+    const encoded = /^(?:hexclave|stack)-refresh-(.*)--custom-([0-9A-Za-z]+)$/.exec(name);
+    const domain = encoded && encoded[1] === projectId ? fromCrockford(encoded[2]) : null;
+    if (domain && hostname && coversHost(domain, hostname)) return domain;
+  }
+  return null;
+}
+
 const isReadOnlyError = (e: unknown): boolean =>
   e instanceof Error && /Cookies can only be modified|ReadonlyRequestCookies/i.test(`${e.name} ${e.message}`);
 
@@ -50,14 +85,17 @@ const isReadOnlyError = (e: unknown): boolean =>
  * server it reads the same cookies through Next's `cookies()` (from `next/headers`, imported only here and only on
  * first use; `next` is an optional peer dependency) and writes through `cookies().set(...)`; in Server Components,
  * where Next forbids writing cookies, the write is skipped silently and the new tokens are kept for the rest of the
- * request. Throws an `ArgumentError` when `next/headers` cannot be loaded.
+ * request. When the request carries the cross-subdomain refresh cookie a browser page wrote on the site's trusted
+ * parent domain (see `CookieTokenStoreOptions.parentDomain`), the server rewrites that cookie on its domain
+ * (read back from its name) instead of writing the host's own. Throws an `ArgumentError` when `next/headers`
+ * cannot be loaded.
  *
  * @example
  * // app/page.tsx (a Server Component)
  * const app = new ServerApp({ projectId, secretServerKey, tokenStore: "nextjs-cookie" });
  * const user = await app.getUser();
  */
-export function createNextjsCookieTokenStore(options: { projectId: string }): TokenStore {
+export function createNextjsCookieTokenStore(options: Pick<CookieTokenStoreOptions, "projectId" | "parentDomain">): TokenStore {
   if (inCookiePage()) return createCookieTokenStore(options);
   const { projectId } = options;
   let loading: Promise<NextHeadersModule> | undefined;
@@ -92,11 +130,14 @@ export function createNextjsCookieTokenStore(options: { projectId: string }): To
       const proto = headers?.get("x-forwarded-proto")?.split(",")[0]?.trim();
       const secure = proto === "https" || !!map["stack-is-https"] || Object.keys(map).some((n) => n.startsWith("__Host-"));
       const host = headers?.get("host")?.split(":")[0] ?? "";
+      // The cross-subdomain cookie a browser page keeps on the site's trusted parent domain is rewritten there.
+      const parent = sharedCookieDomain(map, projectId, host);
+      const shared = parent ? { name: customRefreshCookieName(projectId, parent), domain: parent } : null;
       try {
-        for (const [name, value, days] of planCookieWrite(map, projectId, tokens, secure)) {
+        for (const [name, value, days, domain] of planCookieWrite(map, projectId, tokens, secure, shared)) {
           const attributes = { path: "/", sameSite: "lax", secure: secure || name.startsWith("__Host-"), maxAge: value === null ? 0 : days * 86400 };
-          const domains = value === null && name.includes("--custom-") ? parentDomains(host) : [];
-          for (const domain of [undefined, ...domains]) jar.set?.(name, value ?? "", domain ? { ...attributes, domain } : attributes);
+          const domains = value !== null ? [domain] : name.includes("--custom-") ? [undefined, ...parentDomains(host)] : [undefined];
+          for (const d of domains) jar.set?.(name, value ?? "", d ? { ...attributes, domain: d } : attributes);
         }
       } catch (e) {
         if (!isReadOnlyError(e)) throw e;

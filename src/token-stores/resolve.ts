@@ -59,13 +59,17 @@ const describe = (value: unknown): string =>
  * store, `"nextjs-cookie"` → the Next.js cookie store, an object with `get` and `set` functions → that store
  * (its `get` results checked), an object with `headers` → the store of that request, an object with
  * `accessToken`/`refreshToken` → a memory store seeded with them, `null` → `null` (no store). Anything else, or
- * invalid tokens, throws an `ArgumentError`.
+ * invalid tokens, throws an `ArgumentError`. `ctx.parentDomain` finds the page's trusted parent domain for the
+ * browser cookie store's cross-subdomain refresh cookie (see `CookieTokenStoreOptions.parentDomain`).
  *
  * @example
  * const store = resolveTokenStore("cookie", { projectId }); // TokenStore
  * resolveTokenStore(null, { projectId }); // null
  */
-export function resolveTokenStore(init: TokenStoreInit, ctx: { projectId: string }): TokenStore | null {
+export function resolveTokenStore(
+  init: TokenStoreInit,
+  ctx: { projectId: string; parentDomain?: () => Promise<string | null | undefined> },
+): TokenStore | null {
   if (init === null) return null;
   if (init === "memory") return createMemoryTokenStore();
   if (init === "cookie") return createCookieTokenStore(ctx);

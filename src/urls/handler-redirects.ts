@@ -1,6 +1,7 @@
 import { optionalBoolean, optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "./handler-urls";
+import { mayHandOff } from "./cross-domain-params";
 import { inBrowser, RETURN_TO } from "./redirect";
 
 /**
@@ -42,15 +43,23 @@ export function handlerRedirectUrl(urls: HandlerUrls, target: RedirectTarget, no
 /**
  * @internal Goes to `target` as a `redirectTo*` helper does: checks `options` (an object whose `replace` and
  * `noRedirectBack` are booleans; ArgumentError otherwise), plans the URL with {@link handlerRedirectUrl} and
- * navigates through `core.redirect` (which refuses an untrusted URL). Returns whether it navigated.
+ * navigates through `core.redirect` (which refuses an untrusted URL). A URL that may involve a cross-domain
+ * hand-off (a hosted sign-in page, a return to an app on another origin) first goes through `core.handOff`.
+ * Returns whether it navigated.
  */
 export async function redirectToHandler(
-  core: { readonly urls: HandlerUrls; redirect(url: string, replace?: boolean): Promise<boolean> },
+  core: {
+    readonly urls: HandlerUrls;
+    redirect(url: string, replace?: boolean): Promise<boolean>;
+    handOff?(target: RedirectTarget, url: string): Promise<string>;
+  },
   target: RedirectTarget,
   options?: { replace?: boolean; noRedirectBack?: boolean },
 ): Promise<boolean> {
   if (typeof core.urls[target] !== "string") throw new ArgumentError(`No URL for handler name ${String(target)}`);
   const o = optionalObject(options, "options");
   for (const key of ["replace", "noRedirectBack"] as const) optionalBoolean(o[key], `options.${key}`);
-  return core.redirect(handlerRedirectUrl(core.urls, target, o.noRedirectBack), o.replace);
+  let url = handlerRedirectUrl(core.urls, target, o.noRedirectBack);
+  if (core.handOff && !o.noRedirectBack && mayHandOff(target, url)) url = await core.handOff(target, url);
+  return core.redirect(url, o.replace);
 }

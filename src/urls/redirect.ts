@@ -1,9 +1,12 @@
+import { inBrowser } from "../util/browser";
+
 /**
  * How the app navigates: `"window"` sets `window.location` (the default in a browser), `"none"` never
  * navigates (the default elsewhere), your router's `navigate`, or (in React) your router's `useNavigate` hook:
- * `<LatchkeyProvider>` calls it while rendering and navigates with what it returns. `"nextjs"` (the default of
- * apps on a Next.js server that loaded `latchkey/next`) sets `window.location` in a browser and calls Next's
- * `redirect()` on the server.
+ * `<LatchkeyProvider>` calls it while rendering and navigates with what it returns. A router only gets paths on
+ * the page's own origin: a URL on another origin (an OAuth provider, hosted pages) is left for with the browser's
+ * own navigation. `"nextjs"` (the default of the apps `latchkey/next` exports) sets `window.location` in a browser
+ * and calls Next's `redirect()` on a Next.js server.
  *
  * @example
  * new ClientApp({ projectId, tokenStore: "cookie", redirectMethod: { navigate: (url) => router.push(url) } });
@@ -47,8 +50,8 @@ export const defaultRedirectMethod = (): RedirectMethod => (inBrowser() ? "windo
 /** Query parameter that carries where to go after signing in or up. */
 export const RETURN_TO = "after_auth_return_to";
 
-/** @internal True in a browser page (not in Node, a worker or an SSR pass). */
-export const inBrowser = (): boolean => typeof window !== "undefined" && typeof document !== "undefined";
+/** @internal True in a browser page (not in Node, a worker or an SSR pass); see `util/browser.ts`. */
+export { inBrowser };
 
 /**
  * `url` made absolute against the current page (or returned as is outside a browser).
@@ -65,6 +68,15 @@ export const canNavigate = (method: RedirectMethod): boolean =>
     ? "navigate" in method || hookNavigators.has(method) || inBrowser()
     : (method === "window" && inBrowser()) || (method === "nextjs" && (inBrowser() || serverRedirect !== undefined));
 
+/** True for a URL (absolute, or relative to the page) on another origin than this browser page's. */
+const elsewhere = (url: string): boolean => {
+  if (!inBrowser()) return false;
+  try {
+    return new URL(url, window.location.href).origin !== window.location.origin;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * @internal True once this page started leaving through a `"window"` navigation (read live; see {@link pageIsLeaving}).
@@ -89,7 +101,8 @@ export async function navigate(method: RedirectMethod, url: string, replace = fa
   if (!canNavigate(method)) return false;
   // Next's redirect() throws the error Next.js catches to answer with the redirect: it must reach the framework.
   if (method === "nextjs" && !inBrowser()) serverRedirect!(url);
-  if (method === "window" || method === "nextjs") {
+  // A router navigates within the app: a URL on another origin is left for with the browser's own navigation.
+  if (method === "window" || method === "nextjs" || elsewhere(url)) {
     leaving = true;
     if (replace) window.location.replace(url);
     else window.location.assign(url);

@@ -18,6 +18,17 @@ export function requireString(value: unknown, name: string): string {
 }
 
 /**
+ * @internal Checks a value is a string, the empty one included, or throws an ArgumentError naming it: for fields the
+ * platform takes as any text (team and member display names, new passwords, whose bounds it reports itself).
+ * @example
+ * const displayName = requireText(data.displayName, "displayName");
+ */
+export function requireText(value: unknown, name: string): string {
+  if (typeof value !== "string") throw new ArgumentError(`${name} must be a string.`);
+  return value;
+}
+
+/**
  * @internal Checks an optional flag is a boolean (or undefined), or throws an ArgumentError naming it.
  * @example
  * optionalBoolean(options.noRedirect, "noRedirect");

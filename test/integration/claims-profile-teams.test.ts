@@ -110,12 +110,30 @@ describe("TOTP", () => {
   });
 });
 
-test("changes to fields no claim carries (metadata, OTP/passkey switches, password) keep the token", async () => {
+test("every update marks the token stale, even one no claim carries (as the official SDK): one refresh on next use", async () => {
+  const { app, user } = await signUp();
+  let token = (await tokenOf(emulator, app)).token;
+  const before = await refreshCount(emulator);
+  const updates = [
+    () => user.setClientMetadata({ theme: "dark" }),
+    () => user.update({ otpAuthEnabled: true, passkeyAuthEnabled: false, profileImageUrl: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" }),
+    () => user.update({}),
+  ];
+  for (const [i, update] of updates.entries()) {
+    await update();
+    expect(await refreshCount(emulator)).toBe(before + i); // marked stale, nothing fetched yet
+    const next = await tokenOf(emulator, app);
+    expect(next.token).not.toBe(token);
+    expect((await tokenOf(emulator, app)).token).toBe(next.token);
+    expect(await refreshCount(emulator)).toBe(before + i + 1);
+    token = next.token;
+  }
+});
+
+test("a password change keeps the token (the official SDK does not mark it stale either)", async () => {
   const { app, user } = await signUp();
   const { token } = await tokenOf(emulator, app);
   const before = await refreshCount(emulator);
-  await user.setClientMetadata({ theme: "dark" });
-  await user.update({ otpAuthEnabled: true, passkeyAuthEnabled: false, profileImageUrl: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" });
   expect(await user.updatePassword({ oldPassword: "teams are fun", newPassword: "teams are still fun" })).toBeUndefined();
   expect((await tokenOf(emulator, app)).token).toBe(token);
   expect(await refreshCount(emulator)).toBe(before);

@@ -67,3 +67,27 @@ test("before verification the restricted token is refused by a server that does 
   const error = await caught(server.verifyAccessToken(token!));
   expect(error.message).toMatch(/restricted/i);
 });
+
+test("verified by a server: the user's update({}) marks the token stale, and the next token is not restricted", async () => {
+  const { app, id } = await restrictedUser();
+  const user = await app.getUser({ includeRestricted: true, or: "throw" });
+  const restrictedToken = await user.getAccessToken();
+  const server: ServerApp = serverFor(emulator, { tokenStore: null });
+  await (await server.getUser(id))!.update({ primaryEmailVerified: true });
+  // Nothing told this app: its token still says restricted until an update of the user marks it stale.
+  expect((await tokenOf(emulator, app)).token).toBe(restrictedToken);
+  await user.update({});
+  const token = await user.getAccessToken();
+  expect(token).not.toBe(restrictedToken);
+  expect((await user.getAuthJson()).accessToken).toBe(token);
+  await expectUnrestrictedToken(app);
+  expect((await app.getUser())?.isRestricted).toBe(false);
+});
+
+test("verified by a server: setDisplayName (any update of the user) also gives an unrestricted token", async () => {
+  const { app, id } = await restrictedUser();
+  const user = await app.getUser({ includeRestricted: true, or: "throw" });
+  await (await serverFor(emulator, { tokenStore: null }).getUser(id))!.update({ primaryEmailVerified: true });
+  await user.setClientMetadata({ onboarded: true });
+  await expectUnrestrictedToken(app);
+});

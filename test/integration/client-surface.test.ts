@@ -127,7 +127,7 @@ test("a required second factor is thrown (Node cannot go to the MFA page); the p
 
 test("argument checks before any request", async () => {
   const { app } = clientFor(emulator, { noAutomaticPrefetch: true });
-  await expect(app.getPartialUser({ from: "convex" })).rejects.toThrow(ArgumentError);
+  await expect(app.getPartialUser({ from: "convex" } as never)).rejects.toThrow(ArgumentError);
   await expect(app.signOut({ redirectUrl: {} as never })).rejects.toThrow(ArgumentError);
   expect(() => new ClientApp({ inheritsFrom: app, urls: { oauthCallback: "https://elsewhere.example/cb" } })).toThrow(ArgumentError);
 });

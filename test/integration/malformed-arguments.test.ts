@@ -170,9 +170,7 @@ describe("server and admin ids the platform requires as UUIDs", () => {
     ],
     ["getConnectedAccountAccessToken({ userId })", `userId must be a UUID${ME}.`, ({ server }, id) => server.getConnectedAccountAccessToken({ userId: id, provider: "github" })],
     ["sendEmail({ userIds })", "userIds[1] must be a UUID.", ({ server, user }, id) => server.sendEmail({ userIds: [user.id, id], html: "<p>x</p>" })],
-    ["sendEmail({ templateId })", "templateId must be a UUID.", ({ server, user }, id) => server.sendEmail({ userIds: [user.id], templateId: id })],
     ["sendEmail({ draftId })", "draftId must be a UUID.", ({ server, user }, id) => server.sendEmail({ userIds: [user.id], draftId: id })],
-    ["sendEmail({ themeId })", "themeId must be a UUID.", ({ server, user }, id) => server.sendEmail({ userIds: [user.id], html: "<p>x</p>", themeId: id })],
     ["admin.getEmailTheme", "id must be a UUID.", ({ admin }, id) => admin.getEmailTheme(id)],
     ["admin.updateEmailTheme", "id must be a UUID.", ({ admin }, id) => admin.updateEmailTheme(id, "export function EmailTheme() {}")],
     ["admin.deleteEmailTheme", "id must be a UUID.", ({ admin }, id) => admin.deleteEmailTheme(id)],
@@ -197,6 +195,18 @@ describe("server and admin ids the platform requires as UUIDs", () => {
     const error = await call(subjects, WELL_FORMED).then(() => undefined, (e: unknown) => e);
     expect(ArgumentError.isInstance(error)).toBe(false); // the platform's answer (often "not found"), or success
     expect(await allRequests()).toBeGreaterThan(before);
+  });
+
+  // The platform checks these two in its request validation, so the error is its own SCHEMA_ERROR, thrown locally.
+  test.each([
+    ["sendEmail({ templateId })", ({ server, user }: Subjects, id: string) => server.sendEmail({ userIds: [user.id], templateId: id })],
+    ["sendEmail({ themeId })", ({ server, user }: Subjects, id: string) => server.sendEmail({ userIds: [user.id], html: "<p>x</p>", themeId: id })],
+  ])("%s: an id the platform does not read throws its SCHEMA_ERROR, without a request", async (_name, call) => {
+    for (const id of BAD) {
+      const error = await withoutRequests(() => caught(call(subjects, id)));
+      expect(KnownErrors.SchemaError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toMatch(/^Request validation failed on POST \/api\/v1\/emails\/send-email:\n  - body is not matched by any of the provided schemas:/);
+    }
   });
 
   test("lookups the official SDK answers with null: null without a request for an id that is not a UUID", async () => {

@@ -6,41 +6,23 @@
 // navigations recorded), and the test plays the browser between pages: it follows the platform's redirects, fills in
 // and submits the emulator's mock provider consent page, and opens the callback page the platform sends it to.
 import { randomBytes } from "node:crypto";
-import { AdminApp, ClientApp, KnownErrors } from "../../src/index";
+import { AdminApp, KnownErrors } from "../../src/index";
 import type { ClientAppOptions } from "../../src/index";
 import { MFA_ATTEMPT_KEYS } from "../../src/auth/mfa";
 import { caught } from "../helpers/http";
-import { startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import { uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
 import { awayFromStepBoundary, totp } from "../helpers/totp";
-import { calledOnce, cookies, resetPage } from "../unit/auth/oauth-helpers";
+import { calledOnce, cookies, emulatorForPages, emulatorPage } from "../unit/auth/oauth-helpers";
 
 const APP = "http://localhost:3000";
 let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.stop());
-afterEach(() => {
-  jest.restoreAllMocks();
-  resetPage();
-});
+emulatorForPages((e) => (emulator = e));
 
 /** A page load: a fresh app on the current address, whose navigations are recorded. */
 function openPage(path?: string, options: ClientAppOptions = {}) {
-  if (path) window.history.replaceState(null, "", path);
-  const navigate = jest.fn();
-  const app = new ClientApp({
-    projectId: emulator.projectId,
-    publishableClientKey: emulator.keys.publishableClientKey,
-    baseUrl: emulator.url,
-    tokenStore: "cookie",
-    redirectMethod: { navigate },
-    noAutomaticPrefetch: true,
-    urls: { afterSignIn: "/home", afterSignUp: "/welcome" },
-    ...options,
-  });
-  return { app, navigate };
+  // another origin (the OAuth provider) leaves the page instead of going through navigate: recorded there too
+  return emulatorPage(emulator, path, { urls: { afterSignIn: "/home", afterSignUp: "/welcome" }, ...options });
 }
 
 /** The emulator's cookies as the browser would keep them (only the platform's inner-state cookie matters). */

@@ -6,19 +6,13 @@
 // share the verifier cookies and the callback URL, so an app can switch SDKs between two pages of one sign-in.
 import { StackClientApp } from "@stackframe/js";
 import { ClientApp } from "../../src/index";
-import { startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import { uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
-import { calledOnce, resetPage } from "../unit/auth/oauth-helpers";
+import { calledOnce, emulatorForPages } from "../unit/auth/oauth-helpers";
+import { recordLeaving } from "../helpers/navigations";
 
 let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.stop());
-afterEach(() => {
-  jest.restoreAllMocks();
-  resetPage();
-});
+emulatorForPages((e) => (emulator = e));
 
 const common = () => ({
   projectId: emulator.projectId,
@@ -31,6 +25,7 @@ const common = () => ({
 
 function latchkeyPage() {
   const navigate = jest.fn();
+  recordLeaving(navigate); // another origin (the OAuth provider) leaves the page instead
   return { app: new ClientApp({ ...common(), redirectMethod: { navigate } }), navigate };
 }
 

@@ -9,6 +9,7 @@ import { ClientApp } from "../../src/index";
 import { startTestEmulator, uniqueEmail, type Emulator } from "../helpers/emulator";
 import { calledOnce, resetPage } from "../unit/auth/oauth-helpers";
 import { LeakCapture } from "./security/capture";
+import { recordLeaving } from "../helpers/navigations";
 
 const APP = "http://localhost:3000";
 let em: Emulator;
@@ -27,6 +28,7 @@ afterAll(async () => {
 function openPage(path: string) {
   window.history.replaceState(null, "", path);
   const navigate = jest.fn();
+  recordLeaving(navigate); // another origin (the OAuth provider) leaves the page instead
   const app = new ClientApp({
     projectId: em.projectId,
     publishableClientKey: em.keys.publishableClientKey,

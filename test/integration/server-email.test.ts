@@ -1,6 +1,7 @@
 import { ArgumentError, KnownErrors, ServerApp } from "../../src/index";
 import { findTemplate } from "../../src/emulator/domain/email-catalog";
 import { startTestEmulator, uniqueEmail } from "../helpers/emulator";
+import { caught } from "../helpers/http";
 import type { Emulator } from "../helpers/emulator";
 import { keyed, signedInUser } from "./team-helpers";
 
@@ -81,25 +82,90 @@ test("platform refusals are typed known errors; a template that does not render 
   expect((await outboxTo(email)).length).toBe(0);
 });
 
-test("exactly one recipient form and one content form, checked before any request", async () => {
-  const requests = async () => (await (await fetch(`${emulator.url}/emulator/stats`)).json()).routes?.["POST /emails/send-email"]?.requests ?? 0;
-  const before = await requests();
+const sendEmailRequests = async (): Promise<number> =>
+  (await (await fetch(`${emulator.url}/emulator/stats`)).json()).routes?.["POST /emails/send-email"]?.requests ?? 0;
+
+test("a value of the wrong type (or an id the platform's database would refuse) throws an ArgumentError before any request", async () => {
+  const before = await sendEmailRequests();
   const bad: unknown[] = [
-    undefined,
-    { html: "<p>x</p>" },
-    { userIds: ["u"], allUsers: true, html: "<p>x</p>" },
-    { userIds: ["u"] },
-    { userIds: ["u"], html: "<p>x</p>", templateId: "t" },
     { allUsers: false, html: "<p>x</p>" },
     { userIds: "u", html: "<p>x</p>" },
-    { userIds: ["u"], html: "<p>x</p>", variables: { a: 1 } },
-    { userIds: ["u"], templateId: "t", variables: "nope" },
-    { userIds: ["u"], html: "<p>x</p>", themeId: 3 },
-    { userIds: ["u"], html: "<p>x</p>", subject: 3 },
-    { userIds: ["u"], html: "<p>x</p>", scheduledAt: "tomorrow" },
+    { userIds: ["u"], html: "<p>x</p>" },
+    { allUsers: true, draftId: "d1" },
+    { allUsers: true, html: 1 },
+    { allUsers: true, templateId: 7 },
+    { allUsers: true, templateId: "7a7a7a7a-0000-4000-8000-000000000001", variables: "nope" },
+    { allUsers: true, html: "<p>x</p>", themeId: 3 },
+    { allUsers: true, html: "<p>x</p>", subject: 3 },
+    { allUsers: true, html: "<p>x</p>", scheduledAt: "tomorrow" },
   ];
   for (const options of bad) await expect(server.sendEmail(options as never)).rejects.toThrow(ArgumentError);
-  expect(await requests()).toBe(before);
+  expect(await sendEmailRequests()).toBe(before);
   await server.sendEmail({ allUsers: true, html: "<p>counted</p>" }); // the counter does count this route
-  expect(await requests()).toBe(before + 1);
+  expect(await sendEmailRequests()).toBe(before + 1);
+});
+
+test("a recipient or content form the platform refuses: thrown before any request, the very SCHEMA_ERROR the platform answers", async () => {
+  await useCustomEmailServer();
+  const { user } = await signedInUser(emulator, "mail-forms");
+  const TEMPLATE = "7a7a7a7a-0000-4000-8000-000000000001";
+  const THEME_V1 = "7b7b7b7b-0000-1000-8000-000000000001";
+  // [the options, the wire body the platform would be sent]
+  const cases: Array<[unknown, Record<string, unknown>]> = [
+    [undefined, {}],
+    [{ userIds: [user.id] }, { user_ids: [user.id] }],
+    [{ userIds: [user.id], html: "<p>x</p>", templateId: TEMPLATE }, { user_ids: [user.id], html: "<p>x</p>", template_id: TEMPLATE }],
+    [{ allUsers: true, templateId: TEMPLATE, variables: { a: 1 }, draftId: TEMPLATE }, { all_users: true, template_id: TEMPLATE, variables: { a: 1 }, draft_id: TEMPLATE }],
+    [{ userIds: [user.id], html: "<p>x</p>", variables: { a: 1 } }, { user_ids: [user.id], html: "<p>x</p>", variables: { a: 1 } }],
+    [{ userIds: [user.id], templateId: "welcome" }, { user_ids: [user.id], template_id: "welcome" }],
+    [{ userIds: [user.id], templateId: "" }, { user_ids: [user.id], template_id: "" }],
+    [{ userIds: [user.id], html: "<p>x</p>", themeId: "dark" }, { user_ids: [user.id], html: "<p>x</p>", theme_id: "dark" }],
+    [{ userIds: [user.id], html: "<p>x</p>", themeId: THEME_V1 }, { user_ids: [user.id], html: "<p>x</p>", theme_id: THEME_V1 }],
+    [{ allUsers: true, themeId: "dark" }, { all_users: true, theme_id: "dark" }],
+    [{ html: "<p>x</p>" }, { html: "<p>x</p>" }],
+    [{ userIds: [user.id], allUsers: true, html: "<p>x</p>" }, { user_ids: [user.id], all_users: true, html: "<p>x</p>" }],
+  ];
+  for (const [options, wire] of cases) {
+    const before = await sendEmailRequests();
+    const local = await caught(server.sendEmail(options as never));
+    expect(await sendEmailRequests()).toBe(before); // refused locally
+    const platform = await keyed(emulator, "server", "POST", "/emails/send-email", wire);
+    expect(platform.status).toBe(400);
+    expect(KnownErrors.SchemaError.isInstance(local)).toBe(true);
+    expect({ code: local.code, status: local.status, details: local.details, error: local.message }).toEqual({ ...platform.json, status: 400 });
+  }
+});
+
+test("the platform's own wording, as its end-to-end tests record it", async () => {
+  const { user } = await signedInUser(emulator, "mail-wording");
+  const noContent = await caught(server.sendEmail({ userIds: [user.id], subject: "Test Subject", notificationCategoryName: "Marketing" } as never));
+  expect(noContent.message).toBe(
+    "Request validation failed on POST /api/v1/emails/send-email:\n" +
+      "  - body is not matched by any of the provided schemas:\n" +
+      "    Schema 0:\n      body.html must be defined\n" +
+      "    Schema 1:\n      body.template_id must be defined\n" +
+      "    Schema 2:\n      body.draft_id must be defined",
+  );
+  expect(noContent.details).toEqual({ message: noContent.message });
+  const badTheme = await caught(server.sendEmail({ userIds: [user.id], html: "<p>x</p>", subject: "Test Subject", themeId: "non-existent-theme" }));
+  expect(badTheme.message).toBe(
+    "Request validation failed on POST /api/v1/emails/send-email:\n" +
+      "  - body is not matched by any of the provided schemas:\n" +
+      "    Schema 0:\n      body.theme_id is invalid\n" +
+      "    Schema 1:\n      body.template_id must be defined\n      body.theme_id is invalid\n" +
+      "      body contains unknown properties: html\n      body contains unknown properties: html\n" +
+      "    Schema 2:\n      body.draft_id must be defined\n      body.theme_id is invalid\n" +
+      "      body contains unknown properties: html\n      body contains unknown properties: html",
+  );
+  const both = await caught(server.sendEmail({ userIds: [user.id], allUsers: true, html: "<p>x</p>" } as never));
+  expect([both.code, both.message, both.details]).toEqual(["SCHEMA_ERROR", "Exactly one of user_ids or all_users must be provided", { message: "Exactly one of user_ids or all_users must be provided" }]);
+});
+
+test("what the platform accepts is sent: empty html, no user ids, themeId null or false", async () => {
+  await useCustomEmailServer();
+  const before = await sendEmailRequests();
+  await server.sendEmail({ userIds: [], html: "" });
+  await server.sendEmail({ userIds: [], html: "<p>x</p>", themeId: null });
+  await server.sendEmail({ userIds: [], html: "<p>x</p>", themeId: false });
+  expect(await sendEmailRequests()).toBe(before + 3);
 });

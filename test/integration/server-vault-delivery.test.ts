@@ -46,11 +46,25 @@ describe("getDataVaultStore", () => {
     const before = await totalRequests();
     await expect(server.getDataVaultStore("")).rejects.toThrow(ArgumentError);
     await expect(vault.setValue("k", "v", undefined as never)).rejects.toThrow(ArgumentError);
-    await expect(vault.setValue("k", "v", { secret: "" })).rejects.toThrow(ArgumentError);
     await expect(vault.setValue("k", 42 as never, { secret: "s" })).rejects.toThrow(ArgumentError);
-    await expect(vault.setValue("", "v", { secret: "s" })).rejects.toThrow(ArgumentError);
+    await expect(vault.setValue(null as never, "v", { secret: "s" })).rejects.toThrow(ArgumentError);
     await expect(vault.getValue("k", { secret: 7 } as never)).rejects.toThrow(ArgumentError);
+    await expect(vault.getValue(7 as never, { secret: "s" })).rejects.toThrow(ArgumentError);
     expect(await totalRequests()).toBe(before);
+  });
+
+  test("empty strings are accepted as the platform (and the official SDK) accept them: secret, key and value round-trip", async () => {
+    const vault = await serverFor(emulator).getDataVaultStore("tokens");
+    const before = await totalRequests();
+    await vault.setValue("k", "with an empty secret", { secret: "" });
+    await vault.setValue("", "under an empty key", { secret: "s" });
+    await vault.setValue("empty value", "", { secret: "s" });
+    expect(await totalRequests()).toBe(before + 3); // each one sent, none refused locally
+    const fresh = await serverFor(emulator).getDataVaultStore("tokens");
+    expect(await fresh.getValue("k", { secret: "" })).toBe("with an empty secret");
+    expect(await fresh.getValue("k", { secret: "s" })).toBeNull(); // the secret still counts
+    expect(await fresh.getValue("", { secret: "s" })).toBe("under an empty key");
+    expect(await fresh.getValue("empty value", { secret: "s" })).toBe("");
   });
 
   test("a value stored under a hash that does not open with the key is a DataVaultDecryptionError", async () => {

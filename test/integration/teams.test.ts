@@ -153,7 +153,7 @@ test("bad arguments are refused before any request", async () => {
   const { user } = await signedInUser(emulator);
   const before = (await routeStats(emulator, "POST /teams")).requests;
   for (const call of [
-    () => user.createTeam({ displayName: "" }),
+    () => user.createTeam({ displayName: 5 as never }),
     () => user.createTeam(undefined as never),
     () => user.createTeam({ displayName: "x", profileImageUrl: 3 as never }),
     () => user.getTeam(42 as never),

@@ -8,6 +8,7 @@
 import { AdminApp, ClientApp } from "../../src/index";
 import { routeStats, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
+import { recordLeaving } from "../helpers/navigations";
 
 const PASSWORD = "trusted-redirects-1";
 let emulator: Emulator;
@@ -28,6 +29,7 @@ async function trust(domains: string[], allowLocalhost: boolean) {
 function openPage(path: string) {
   window.history.replaceState(null, "", path);
   const navigate = jest.fn();
+  recordLeaving(navigate); // another origin (the OAuth provider) leaves the page instead
   const app = new ClientApp({
     projectId: emulator.projectId,
     publishableClientKey: emulator.keys.publishableClientKey,

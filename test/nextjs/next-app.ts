@@ -1,113 +1,40 @@
 /**
- * Helpers of the Next.js tests (examples/nextjs, and the official setups of test/nextjs/official-setup): pack
- * latchkey, copy an app into a temporary folder wired to the tarball, install it, run `next build` and `next start`
- * as child processes, and stop them again. Nothing here touches the repository's own folders except reading them.
+ * Helpers of the Next.js tests (examples/nextjs, and the official setups of test/nextjs/official-setup), on top of
+ * test/helpers/fresh-app.ts: the Next 16 apps share one install per run, `next build` and `next start` run as
+ * child processes and are stopped again, and the apps get the emulator under the official variable names.
  */
 import { spawn } from "node:child_process";
-import * as fs from "node:fs";
-import * as net from "node:net";
 import * as path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium } from "../e2e/harness/browser";
+import { childEnv, freePort, installedPackage, installSharedApp, killGroup, ROOT, run } from "../helpers/fresh-app";
+import type { AppSource } from "../helpers/fresh-app";
 
-export const ROOT = path.resolve(__dirname, "..", "..");
+export { browse, reportTimings, ROOT } from "../helpers/fresh-app";
+
 export const EXAMPLE = path.join(ROOT, "examples", "nextjs");
+const OFFICIAL = path.join(ROOT, "test", "nextjs", "official-setup");
 
-/** What is not copied from the example: installs, build output and a developer's local settings. */
-const NOT_COPIED = new Set(["node_modules", ".next", "next-env.d.ts", ".env.local", ".env.development.local", ".env.production.local"]);
+/** The official setup for Next `major`: its manifest in versions/<major>; Next 16 calls middleware "proxy" (proxy.ts). */
+const officialSetup = (major: 14 | 16): AppSource => ({
+  source: OFFICIAL,
+  overlay: path.join(OFFICIAL, "versions", String(major)),
+  skip: ["versions", major >= 16 ? "middleware.ts" : "proxy.ts"],
+});
 
-/**
- * The environment for child processes: ours, less what npm or jest set for *this* package (npm_package_*,
- * npm_lifecycle_*, npm_config_local_prefix, INIT_CWD, …), so npm and next act on the temporary folder only.
- */
-export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const keep = new Set(["npm_config_cache", "npm_config_userconfig", "npm_config_globalconfig", "npm_config_cafile", "npm_config_registry"]);
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_/i.test(key) && !keep.has(key.toLowerCase())) continue;
-    if (key === "INIT_CWD" || key === "NODE_OPTIONS" || key === "NODE_ENV" || key.startsWith("JEST_")) continue;
-    env[key] = value;
-  }
-  return { ...env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", ...extra };
-}
+/** The apps on Next 16, which share one install (the example's lockfile pins it; the official setup adds server-only). */
+const NEXT16 = { example: { source: EXAMPLE }, official: officialSetup(16) };
 
-/** Runs a command to its end; rejects with its command line and the tail of its output when it fails. */
-export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
-    child.on("error", (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(output);
-      else reject(new Error(`$ ${command} ${args.join(" ")}  (in ${cwd})\nexit ${code} ${signal ?? ""}\n${output.slice(-8000)}`));
-    });
-  });
-}
+/** Installs the example (on the run's shared Next 16 install) and returns its folder. */
+export const installExample = (): Promise<string> => installSharedApp("next16", NEXT16, "example");
 
-/** Ends the process group a detached child leads (the child and whatever it started), ignoring one already gone. */
-function killGroup(pid: number | undefined, signal: NodeJS.Signals = "SIGTERM"): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
+/** Installs the official setup on Next `major` (on 16, on the install it shares with the example). */
+export const installOfficialSetup = (major: 14 | 16): Promise<string> =>
+  installSharedApp(`next${major}`, major === 16 ? NEXT16 : { official: officialSetup(major) }, "official");
 
-/** Copies `source` into `dir` (without installs, build output, or the files named in `skip`). */
-function copyApp(source: string, dir: string, skip: readonly string[] = []): void {
-  const skipped = new Set([...NOT_COPIED, ...skip]);
-  fs.cpSync(source, dir, { recursive: true, filter: (src) => !skipped.has(path.basename(src)) && !src.endsWith(".tsbuildinfo") });
-}
-
-/**
- * Packs the package (dist/ must be built) into `tmpRoot`, copies the app at `source` to `tmpRoot/app` (less
- * `skip`, plus the files of `overlay`, e.g. a package.json and lockfile) with its `latchkey` dependency pointed
- * at the tarball (the lockfile, when there is one, pins everything else), and installs it. Returns the app's folder.
- */
-export async function installApp(tmpRoot: string, source: string, options: { overlay?: string; skip?: readonly string[] } = {}): Promise<string> {
-  const packed = await run("npm", ["pack", "--pack-destination", tmpRoot, "--ignore-scripts", "--json"], ROOT, childEnv(), 120_000);
-  const [{ filename }] = JSON.parse(packed.slice(packed.indexOf("["))) as { filename: string }[];
-  const dir = path.join(tmpRoot, "app");
-  copyApp(source, dir, options.skip);
-  if (options.overlay) copyApp(options.overlay, dir);
-  const manifestFile = path.join(dir, "package.json");
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
-  manifest.dependencies.latchkey = `file:../${filename}`;
-  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-  // As examples/nextjs/.npmrc says: a packed copy, not a link (a link would give the app two copies of React).
-  fs.writeFileSync(path.join(dir, ".npmrc"), "install-links=true\n");
-  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], dir, childEnv(), 600_000);
-  return dir;
-}
-
-/** {@link installApp} for examples/nextjs. */
-export const installExample = (tmpRoot: string): Promise<string> => installApp(tmpRoot, EXAMPLE);
+const nextBin = (dir: string) => path.join(installedPackage(dir, "next"), "dist", "bin", "next");
 
 /** `next build` in `dir` with `env` (NEXT_PUBLIC_* values are inlined into the browser code here). */
 export async function buildApp(dir: string, env: Record<string, string>): Promise<string> {
   return run(process.execPath, [nextBin(dir), "build"], dir, childEnv(env), 600_000);
-}
-
-const nextBin = (dir: string) => path.join(dir, "node_modules", "next", "dist", "bin", "next");
-
-/** A free TCP port on loopback (free when asked; `next start` takes it right after). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A started `next start`. */
@@ -172,21 +99,4 @@ export function envFor(emulator: { url: string; projectId: string; keys: { publi
     STACK_SECRET_SERVER_KEY: emulator.keys.secretServerKey,
     NEXT_TELEMETRY_DISABLED: "1",
   };
-}
-
-/** Chromium on `origin`: a browser, a context and a page (20 s waits) whose page and console errors go to `errors`. */
-export async function browse(origin: string, errors: string[]): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
-  const browser = await launchChromium();
-  const context = await browser.newContext({ baseURL: origin });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-  page.on("console", (m) => void (m.type() === "error" && errors.push(`console.error: ${m.text()} (${m.location().url})`)));
-  return { browser, context, page };
-}
-
-/** Prints how long installing, building and the whole test of `label` took. */
-export function reportTimings(label: string, timings: { install?: number; build?: number }, started: number): void {
-  const s = (ms?: number) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(1)} s`);
-  process.stderr.write(`\n${label}: install ${s(timings.install)}, next build ${s(timings.build)}, whole test ${s(Date.now() - started)}\n`);
 }

@@ -6,10 +6,9 @@
  * protected page's server-rendered HTML holds the user's e-mail), and that signing out is seen by the server.
  * Elements are found by role and accessible name or label only. Screenshots go to test-artifacts/nextjs/.
  *
- * Set LATCHKEY_KEEP_NEXTJS_TMP=1 to keep the temporary folder for a look.
+ * Set LATCHKEY_KEEP_TEST_RUN_DIR=1 to keep the run's temporary folder (installs and builds) for a look.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startEmulator } from "../../src/emulator";
@@ -23,7 +22,6 @@ const ARTIFACTS = join(ROOT, "test-artifacts", "nextjs");
 // Installing and building take minutes on a small machine; each step below has its own limit too.
 jest.setTimeout(60_000);
 
-let tmpRoot = "";
 let emulator: RunningEmulator | undefined;
 let example: RunningExample | undefined;
 let browser: Browser | undefined;
@@ -37,11 +35,10 @@ const email = `next-${Date.now().toString(36)}@example.com`;
 beforeAll(async () => {
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
-  tmpRoot = mkdtempSync(join(tmpdir(), "latchkey-nextjs-test-"));
   emulator = await startEmulator({ port: 0, passwordHashing: "fast", quiet: true });
   const env = envFor(emulator);
   let t = Date.now();
-  const dir = await installExample(tmpRoot);
+  const dir = await installExample();
   timings.install = Date.now() - t;
   t = Date.now();
   await buildExample(dir, env);
@@ -54,7 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await example?.stop();
   await emulator?.stop();
-  if (tmpRoot && !process.env.LATCHKEY_KEEP_NEXTJS_TMP) rmSync(tmpRoot, { recursive: true, force: true });
   reportTimings("Next.js example", timings, started);
 }, 60_000);
 

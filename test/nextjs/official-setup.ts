@@ -6,24 +6,22 @@
  * neither fail nor warn about latchkey), `next start` against the in-process emulator, and walked in Chromium.
  * Elements are found by role and accessible name or label only. Screenshots go to test-artifacts/official-next<N>/.
  *
- * Set LATCHKEY_KEEP_NEXTJS_TMP=1 to keep the temporary folder for a look.
+ * Set LATCHKEY_KEEP_TEST_RUN_DIR=1 to keep the run's temporary folder (installs and builds) for a look.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startEmulator } from "../../src/emulator";
 import type { RunningEmulator } from "../../src/emulator";
-import { browse, buildApp, envFor, installApp, reportTimings, ROOT, startApp } from "./next-app";
+import { signUpWithPassword } from "../helpers/fresh-app";
+import { browse, buildApp, envFor, installOfficialSetup, reportTimings, ROOT, startApp } from "./next-app";
 import type { RunningExample } from "./next-app";
 
-const SOURCE = join(ROOT, "test", "nextjs", "official-setup");
 const PASSWORD = "correct horse battery";
 
 /** The walk of the official setup on Next `major` (its manifest and lockfile are in official-setup/versions/<major>). */
 export function describeOfficialSetup(major: 14 | 16): void {
   const artifacts = join(ROOT, "test-artifacts", `official-next${major}`);
-  let tmpRoot = "";
   let emulator: RunningEmulator | undefined;
   let app: RunningExample | undefined;
   let browser: Browser | undefined;
@@ -38,15 +36,10 @@ export function describeOfficialSetup(major: 14 | 16): void {
   beforeAll(async () => {
     rmSync(artifacts, { recursive: true, force: true });
     mkdirSync(artifacts, { recursive: true });
-    tmpRoot = mkdtempSync(join(tmpdir(), `latchkey-official-next${major}-`));
     emulator = await startEmulator({ port: 0, passwordHashing: "fast", quiet: true });
     const env = envFor(emulator);
     let t = Date.now();
-    // Next 16 calls middleware "proxy" (proxy.ts); Next 14 knows only middleware.ts.
-    const dir = await installApp(tmpRoot, SOURCE, {
-      overlay: join(SOURCE, "versions", String(major)),
-      skip: ["versions", major >= 16 ? "middleware.ts" : "proxy.ts"],
-    });
+    const dir = await installOfficialSetup(major);
     timings.install = Date.now() - t;
     t = Date.now();
     buildOutput = await buildApp(dir, env);
@@ -59,7 +52,6 @@ export function describeOfficialSetup(major: 14 | 16): void {
     await browser?.close();
     await app?.stop();
     await emulator?.stop();
-    if (tmpRoot && !process.env.LATCHKEY_KEEP_NEXTJS_TMP) rmSync(tmpRoot, { recursive: true, force: true });
     reportTimings(`Official setup on Next ${major}`, timings, started);
   }, 60_000);
 
@@ -92,11 +84,7 @@ export function describeOfficialSetup(major: 14 | 16): void {
     await page.goto("/handler/sign-up");
     await heading("Create a new account");
     await shot("01-sign-up");
-    await page.getByRole("tab", { name: "Email & Password" }).click();
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Repeat Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await signUpWithPassword(page, email, PASSWORD);
     await atPath("/");
     await page.getByText(`Signed in as ${email}`).waitFor();
     // Rendered on the server: the HTML itself holds the user, read from the cookies the browser SDK wrote.

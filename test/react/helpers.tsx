@@ -1,5 +1,6 @@
 // Shared setup of the React tests: an emulator, apps of its demo project, and rendering inside the provider.
 // Tests using it run in jsdom: `@jest-environment ./test/support/jsdom-env.cjs`.
+import { recordLeaving } from "../helpers/navigations";
 import { act, configure, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import type { ReactElement, ReactNode } from "react";
@@ -31,9 +32,11 @@ export function useEmulator(options: Parameters<typeof startTestEmulator>[0] = {
   return holder;
 }
 
-/** A client app of the emulator's demo project, memory token store, recording its navigations. */
+/** A client app of the emulator's demo project, memory token store, recording its navigations (the newest app's). */
 export function appFor(emulator: Emulator, options: ClientAppOptions = {}) {
   const navigations: string[] = [];
+  // A URL on another origin (an OAuth provider) leaves the page instead of going through `navigate`.
+  recordLeaving((url) => void navigations.push(url));
   const app = new ClientApp({
     projectId: emulator.projectId,
     publishableClientKey: emulator.keys.publishableClientKey,

@@ -2,6 +2,7 @@
 // the platform's and the mock provider's redirects, submits the consent page, and returns the app's callback address.
 import { ClientApp } from "../../src/index";
 import type { Emulator } from "./helpers";
+import { recordLeaving } from "../helpers/navigations";
 
 export const APP_ORIGIN = "http://localhost:3000";
 const jar = new Map<string, string>();
@@ -23,6 +24,7 @@ export async function oauthCallbackAddress(emulator: Emulator, o: { email?: stri
   window.history.replaceState(null, "", "/handler/sign-in");
   let started!: (url: string) => void;
   const providerPage = new Promise<string>((resolve) => (started = resolve));
+  recordLeaving((url) => started(url)); // the provider is on another origin: the page is left for it
   const page = new ClientApp({
     projectId: emulator.projectId,
     publishableClientKey: emulator.keys.publishableClientKey,

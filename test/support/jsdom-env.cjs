@@ -1,7 +1,9 @@
 // jsdom as jest sets it up, plus the web platform pieces real browsers have and jsdom lacks
 // (TextEncoder, fetch's Request/Response/Headers, Web Crypto), taken from Node. Modules compile from V8's code
 // cache (./compile-cache.cjs) and the file's AsyncLocalStorages are disabled when it ends (./async-context.cjs);
-// jsdom clears the window's own timers when it closes.
+// jsdom clears the window's own timers when it closes. A navigation away from the page is a "jsdom-navigation" event
+// on the window instead of jsdom's "Not implemented" (./jsdom-navigation.cjs).
+require("./jsdom-navigation.cjs");
 const { TestEnvironment } = require("jest-environment-jsdom");
 const { recordAsyncLocalStorages } = require("./async-context.cjs");
 const { installCompileCache } = require("./compile-cache.cjs");

@@ -56,7 +56,6 @@ export const OFFICIAL_SURFACE: SurfacePair[] = [
 ];
 
 const PAYMENTS = "payments (checkout, billing, items, products, invoices, transactions, Stripe): out of scope for now";
-const CONVEX = "Convex helpers: out of scope for now";
 const REPLAYS = "session replays and analytics: out of scope for now";
 const MANAGED_EMAIL = "managed e-mail domains: out of scope for now";
 const BROWSER_FLOWS = "browser flows (OAuth, passkeys, MFA, CLI login, redirects): the browser-flows issue";
@@ -81,8 +80,6 @@ export const ALLOWED_ABSENT: Record<string, string> = {
   listTransactions: PAYMENTS,
   refundTransaction: PAYMENTS,
   setupPayments: PAYMENTS,
-  getConvexClientAuth: CONVEX,
-  getConvexHttpClientAuth: CONVEX,
   queryAnalytics: REPLAYS,
   listSessionReplays: REPLAYS,
   getSessionReplay: REPLAYS,

@@ -26,6 +26,7 @@ import {
   type Team,
   type TeamUser,
   type User,
+  getConvexProvidersConfig,
 } from "@stackframe/js";
 import { KnownErrors } from "@stackframe/stack-shared";
 
@@ -257,4 +258,21 @@ export async function cliLogin(): Promise<string | null> {
   if (KnownErrors.CliAuthExpiredError.isInstance(error) || KnownErrors.CliAuthUsedError.isInstance(error)) show("start again");
   show(error.message);
   return null;
+}
+
+export async function convexIntegration(): Promise<void> {
+  const providers = getConvexProvidersConfig({ projectId: env.PROJECT_ID, baseUrl: "https://api.example" });
+  show(`${providers[0].type}${providers[0].issuer.href}${providers[1].jwks.href}${providers[1].algorithm}`);
+  const fetchToken: (args: { forceRefreshToken: boolean }) => Promise<string | null> = clientApp.getConvexClientAuth({});
+  const httpToken: string = await serverApp.getConvexHttpClientAuth({ tokenStore: "memory" });
+  const ctx = { auth: { getUserIdentity: async () => ({ tokenIdentifier: "iss|sub", subject: "sub", issuer: "iss", email: "ada@example.com" }) } };
+  const partial = await clientApp.getPartialUser({ from: "convex", ctx });
+  const anonymousToo = await serverApp.getPartialUser({ from: "convex", ctx, or: "anonymous-if-exists" });
+  show(`${await fetchToken({ forceRefreshToken: true })}${httpToken}${partial?.primaryEmail}${anonymousToo?.isAnonymous}`);
+  const withAnalytics = new StackClientApp({
+    projectId: env.PROJECT_ID,
+    tokenStore: "cookie",
+    analytics: { enabled: true, replays: { enabled: true, maskAllInputs: false, blockClass: /^private-/, blockSelector: "[data-private]" } },
+  });
+  show(withAnalytics.projectId);
 }

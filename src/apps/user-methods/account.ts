@@ -22,9 +22,14 @@ import type { Result } from "../../util/result";
  */
 export interface AccountMethods {
   /**
-   * Changes fields of the user (`PATCH /users/me`); the next `getUser()` shows them.
+   * Changes fields of the user (`PATCH /users/me`); the next `getUser()` shows them. Every update, even `update({})`,
+   * also marks the session's access token stale (as the official SDK does), so the next `getAccessToken()` or
+   * `getAuthJson()` returns a new token whose claims are the user's current ones, including changes made elsewhere
+   * (e.g. a server that marked the primary e-mail verified: the new token says `is_restricted: false`).
+   * The same holds for `setDisplayName`, `setClientMetadata`, `setSelectedTeam`, `createTeam` and `registerPasskey`.
    * @example
    * await user.update({ displayName: "Ada", clientMetadata: { onboarded: true } });
+   * await user.update({}); // only to get a token with fresh claims
    */
   update(data: UserUpdate): Promise<void>;
   /**

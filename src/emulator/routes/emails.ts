@@ -6,7 +6,7 @@ import { enqueueOutboxEmails, htmlTemplateSource, processOutbox } from "../domai
 import { emailSender, fromHeader } from "../domain/email-sender";
 import { themeSourceFor } from "../domain/email-send";
 import { assertTrustedUrl } from "../domain/redirects";
-import { known, StatusError } from "../errors";
+import { known, schemaError, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json } from "../http/reply";
 import { ADMIN_ONLY, SERVER_OR_HIGHER, type RouteDef } from "../http/router";
@@ -14,6 +14,40 @@ import { Field, t } from "../http/schema";
 import type { ProjectRecord } from "../store/types";
 
 const schemaFail = (message: string) => known("SCHEMA_ERROR", { message });
+
+/** The platform's `isUuid` (its `theme_id` check): lower-case, version 4. */
+const V4_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** yup's `uuid()`: versions 1 to 5 with the RFC variant, or the nil UUID, any case. */
+const YUP_UUID = /^([\da-f]{8}-[\da-f]{4}-[1-5][\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}|0{8}(-0{4}){3}-0{12})$/i;
+
+/**
+ * The platform's send-email body is a union of three forms, `{html}`, `{template_id, variables?}` and `{draft_id}`
+ * (each with the common fields), checked by its request validator before the handler runs. When no form matches,
+ * the problem lists each form's failures: its own key missing (or `template_id` not a UUID), `theme_id` invalid,
+ * and the other forms' keys as unknown properties — that line twice, as the platform's concatenated form schemas
+ * each run their unknown-keys test. Null when a form matches.
+ *
+ * @example
+ * sendEmailUnionProblem({ user_ids: [] }); // "body is not matched by any of the provided schemas:\n  Schema 0:\n    body.html must be defined…"
+ */
+export function sendEmailUnionProblem(body: Record<string, unknown>): string | null {
+  const forms: Array<[string, string[]]> = [["html", []], ["template_id", ["variables"]], ["draft_id", []]];
+  const formKeys = forms.flatMap(([own, also]) => [own, ...also]);
+  const given = Object.keys(body).filter((key) => formKeys.includes(key) && body[key] !== undefined);
+  const theme = body.theme_id;
+  const themeInvalid = !(theme === undefined || theme === null || theme === false || (typeof theme === "string" && V4_UUID.test(theme)));
+  const failures = forms.map(([own, also]) => {
+    const out: string[] = [];
+    if (body[own] === undefined) out.push(`body.${own} must be defined`);
+    else if (own === "template_id" && !(typeof body[own] === "string" && YUP_UUID.test(body[own] as string))) out.push(`body.${own} must be a valid UUID`);
+    if (themeInvalid) out.push("body.theme_id is invalid");
+    const unknown = given.filter((key) => key !== own && !also.includes(key));
+    if (unknown.length) out.push(`body contains unknown properties: ${unknown.join(", ")}`, `body contains unknown properties: ${unknown.join(", ")}`);
+    return out;
+  });
+  if (failures.some((f) => f.length === 0)) return null;
+  return ["body is not matched by any of the provided schemas:", ...failures.flatMap((f, i) => [`  Schema ${i}:`, ...f.map((line) => `    ${line}`)])].join("\n");
+}
 
 /**
  * Throws `REQUIRES_CUSTOM_EMAIL_SERVER` while the project uses the shared e-mail server.
@@ -47,13 +81,13 @@ function emailContent(ctx: RequestContext, project: ProjectRecord) {
 function sendEmail(ctx: RequestContext) {
   const { project } = authOf(ctx);
   const b = ctx.body;
+  // The request validator's part (the body's forms) comes before anything the handler checks.
+  const problem = sendEmailUnionProblem(b);
+  if (problem !== null) throw schemaError(ctx.method, ctx.pathname, [problem]);
   assertCustomEmailServer(project);
   if ((b.user_ids !== undefined) === (b.all_users !== undefined)) throw schemaFail("Exactly one of user_ids or all_users must be provided");
-  const contents = ["html", "template_id", "draft_id"].filter((k) => b[k] !== undefined);
-  if (contents.length !== 1) throw schemaFail("Either template_id, html, or draft_id must be provided");
   const category = b.notification_category_name === undefined ? undefined : NOTIFICATION_CATEGORIES.find((c) => c.name === b.notification_category_name);
   if (b.notification_category_name !== undefined && !category) throw new StatusError(400, "Notification category not found with given name");
-  if (b.theme_id !== undefined && b.theme_id !== null && b.theme_id !== false && typeof b.theme_id !== "string") throw schemaFail("theme_id must be a theme id, null or false");
   const content = emailContent(ctx, project);
   if (typeof content.themeId === "string") themeSourceFor(ctx.core, project, content.themeId);
   const userIds: string[] = b.all_users ? ctx.core.store.usersOf(project.id).map((u) => u.id) : b.user_ids;
@@ -156,7 +190,8 @@ function signInInvitation(ctx: RequestContext) {
 }
 
 /**
- * E-mail sending (wire §8.20): `POST /emails/send-email` (server; custom e-mail server required; one outbox e-mail
+ * E-mail sending (wire §8.20): `POST /emails/send-email` (server; the body's three forms are checked first, as the
+ * platform's request validator does — see {@link sendEmailUnionProblem}; custom e-mail server required; one outbox e-mail
  * per user — see `email-outbox.ts` — sent at once or at `scheduled_at_millis`, skipped for users without a primary
  * e-mail or who turned the category off; `draft_id` sends a draft and marks it sent), `POST /emails/render-email` (admin preview), `GET /internal/emails` (sent
  * e-mails), `POST /internal/send-test-email` and `POST /internal/send-sign-in-invitation`.
@@ -181,7 +216,7 @@ export function emailRoutes(_core: EmulatorCore): RouteDef[] {
           is_high_priority: t.boolean(),
           scheduled_at_millis: t.number(),
           html: t.string(),
-          template_id: t.string({ format: "uuid" }),
+          template_id: t.string(), // a UUID: checked with the body's forms (sendEmailUnionProblem)
           variables: t.json(),
           draft_id: t.string(),
         })

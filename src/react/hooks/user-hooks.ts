@@ -7,6 +7,7 @@ import type { NotificationCategory } from "../../resources/client/notification-c
 import type { TeamPermission } from "../../resources/client/permissions";
 import type { ReceivedTeamInvitation } from "../../resources/client/team-invitations";
 import type { Team } from "../../resources/client/teams";
+import { guardUserDestructuring } from "../../resources/client/user-guard";
 import { ANY } from "../store";
 import type { Watch } from "../store";
 import { augment, augmentEach } from "./augment";
@@ -110,5 +111,6 @@ export function withUserHooks<U extends object | null>(app: ClientApp, user: U):
   } as UserHooks;
   const withHooks = augment(u, hooks as unknown as Record<string, (...args: any[]) => unknown>);
   if (u.selectedTeam) (withHooks as { selectedTeam: unknown }).selectedTeam = withTeamHooks(app, u.selectedTeam as any, hold);
-  return withHooks as any;
+  // The copy keeps the user's guard: `const { user } = useUser()` throws an error explaining the mistake.
+  return guardUserDestructuring(withHooks) as any;
 }

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireText } from "../../util/validate";
 import type { Session } from "../../session/session";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
@@ -89,7 +89,7 @@ export async function getTeamProfile(ctx: AuthContext, session: Session, team: T
     ...profileFromJson(json),
     async update(data) {
       const d = optionalObject(data, "team profile data");
-      if (d.displayName !== undefined) requireString(d.displayName, "displayName");
+      if (d.displayName !== undefined) requireText(d.displayName, "displayName");
       optionalNullableString(d.profileImageUrl, "profileImageUrl");
       await ctx.core.request({
         method: "PATCH",

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../../auth/context";
 import { currentUserChanged } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireText } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
 import type { ApiKey, ApiKeyCreate } from "./api-keys";
@@ -100,7 +100,7 @@ function changed(ctx: AuthContext, session: Session, selection: boolean): Promis
 
 /** @internal Validated wire fields of a team (creation or update). */
 function teamBody(data: TeamUpdateOptions) {
-  if (data.displayName !== undefined) requireString(data.displayName, "displayName");
+  if (data.displayName !== undefined) requireText(data.displayName, "displayName");
   optionalNullableString(data.profileImageUrl, "profileImageUrl");
   if (typeof data.clientMetadata === "function") throw new ArgumentError("clientMetadata must be JSON data.");
   return { display_name: data.displayName, profile_image_url: data.profileImageUrl, client_metadata: data.clientMetadata };
@@ -153,7 +153,7 @@ export async function getTeam(ctx: AuthContext, session: Session, teamId: string
  */
 export async function createTeam(ctx: AuthContext, session: Session, data: TeamCreateOptions): Promise<Team> {
   const d = optionalObject(data, "createTeam data") as TeamCreateOptions;
-  requireString(d.displayName, "displayName");
+  requireText(d.displayName, "displayName");
   const { display_name, profile_image_url } = teamBody(d);
   const created = await ctx.core.request<TeamJson>({
         expect: "id",

@@ -2,7 +2,7 @@ import type { AuthContext } from "../../auth/context";
 import { currentUserChanged, forgetSession } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/email-callback";
 import { checkNewPassword } from "../../auth/password-rules";
-import { optionalBoolean, optionalObject, requireString } from "../../util/validate";
+import { optionalBoolean, optionalObject, requireText } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
 import type { Session } from "../../session/session";
@@ -69,23 +69,17 @@ export function userUpdateBody(data: UserUpdate): Record<string, unknown> {
 }
 
 /**
- * Fields of `PATCH /users/me` an access token carries as claims: `name`; `email`, `email_verified` and the
- * restriction of unverified users; `selected_team_id`; `requires_totp_mfa`.
- */
-const CLAIM_FIELDS = ["display_name", "primary_email", "selected_team_id", "totp_secret_base64"];
-
-/**
- * @internal `PATCH /users/me`, then the user (and, for a new primary e-mail, the contact channels) is refetched;
- * a change to a field the access token carries (display name, primary e-mail, selected team, TOTP) also marks
- * the token stale, so the next one carries the new claims.
+ * @internal `PATCH /users/me`, then the user (and, for a new primary e-mail, the contact channels) is refetched and
+ * the session's access token is marked stale, whatever the update held (even `{}`), as the official SDK does: the
+ * token's claims (name, e-mail and its verification, restriction, selected team, TOTP) may have changed since it
+ * was issued, here or elsewhere (a server verifying the e-mail), and the next one read carries them as they are now.
  * @example
  * await updateUser(ctx, session, { displayName: "Ada" });
  */
 export async function updateUser(ctx: AuthContext, session: Session, data: UserUpdate): Promise<void> {
   const body = userUpdateBody(data);
   await ctx.core.request({ method: "PATCH", path: "/users/me", session, body });
-  if (CLAIM_FIELDS.some((field) => body[field] !== undefined)) currentUserChanged(ctx, session);
-  else ctx.users.invalidate(session);
+  currentUserChanged(ctx, session);
   if (body.primary_email !== undefined) await ctx.caches.get("contact-channels")?.refresh([session]);
 }
 
@@ -135,7 +129,7 @@ export async function updatePassword(
 ): Promise<KnownErrors["PasswordConfirmationMismatch"] | KnownErrors["PasswordRequirementsNotMet"] | undefined> {
   const o = optionalObject(options, "updatePassword options") as { oldPassword: unknown; newPassword: unknown };
   if (typeof o.oldPassword !== "string") throw new ArgumentError("oldPassword must be a string.");
-  const newPassword = requireString(o.newPassword, "newPassword");
+  const newPassword = requireText(o.newPassword, "newPassword"); // "" is returned as PASSWORD_TOO_SHORT, as the platform answers
   const problem = checkNewPassword(newPassword) as KnownErrors["PasswordRequirementsNotMet"] | null;
   if (problem) return problem;
   const result = await ctx.core.expect<unknown, KnownErrors["PasswordConfirmationMismatch"] | KnownErrors["PasswordRequirementsNotMet"]>(
@@ -158,7 +152,7 @@ export async function setPassword(
   options: { password: string },
 ): Promise<KnownErrors["PasswordRequirementsNotMet"] | undefined> {
   const o = optionalObject(options, "setPassword options") as { password: unknown };
-  const password = requireString(o.password, "password");
+  const password = requireText(o.password, "password"); // "" is returned as PASSWORD_TOO_SHORT
   const problem = checkNewPassword(password) as KnownErrors["PasswordRequirementsNotMet"] | null;
   if (problem) return problem;
   const result = await ctx.core.expect<unknown, KnownErrors["PasswordRequirementsNotMet"]>(

@@ -9,7 +9,8 @@ import { resourceCache } from "../cached";
  * users (OAuth tokens of third-party services, API keys, …). The key and value are encrypted with `secret` before
  * they leave your server, in the official SDK's format, so the platform can read neither and the official SDK can
  * read what latchkey wrote. The same `secret` is needed to read a value back; with another one the value is not
- * found (`null`). The store must be declared in the project's configuration (`dataVault.stores.<id>`), else the
+ * found (`null`). Any strings may serve as key, value and secret, empty ones included (only a hash of the key and the
+ * sealed value reach the platform). The store must be declared in the project's configuration (`dataVault.stores.<id>`), else the
  * calls throw `DATA_VAULT_STORE_DOES_NOT_EXIST`.
  *
  * @example
@@ -26,10 +27,17 @@ export interface DataVaultStore {
   getValue(key: string, options: { secret: string }): Promise<string | null>;
 }
 
+// The key and the secret only go into the hash and the encryption, so any string works, the empty one included (as
+// in the official SDK): the platform sees a hash, never empty. Only their type is checked.
 function secretOf(options: { secret: string } | undefined, method: string): string {
   const o = optionalObject(options, `${method} options`) as { secret?: unknown };
-  if (typeof o.secret !== "string" || o.secret === "") throw new ArgumentError(`${method} needs { secret }: a non-empty string.`);
+  if (typeof o.secret !== "string") throw new ArgumentError(`${method} needs { secret }: a string.`);
   return o.secret;
+}
+
+function keyOf(key: unknown): string {
+  if (typeof key !== "string") throw new ArgumentError("key must be a string.");
+  return key;
 }
 
 const crypto_ = () => import("./data-vault-crypto");
@@ -61,7 +69,7 @@ export function dataVaultStore(ctx: AuthContext, id: string): DataVaultStore {
   return {
     id: storeId,
     async setValue(key, value, options) {
-      requireString(key, "key");
+      keyOf(key);
       if (typeof value !== "string") throw new ArgumentError("value must be a string.");
       const secret = secretOf(options, "setValue");
       const { hashVaultKey, encryptVaultValue } = await crypto_();
@@ -70,8 +78,7 @@ export function dataVaultStore(ctx: AuthContext, id: string): DataVaultStore {
       values(ctx).invalidate([storeId, key, secret]);
     },
     async getValue(key, options) {
-      requireString(key, "key");
-      return values(ctx).get([storeId, key, secretOf(options, "getValue")]);
+      return values(ctx).get([storeId, keyOf(key), secretOf(options, "getValue")]);
     },
   };
 }

@@ -9,6 +9,7 @@ import type { ApiKey } from "../client/api-keys";
 import { inviteUser, listSentInvitations } from "../client/team-invitations";
 import { CACHE, teamIdOf } from "../client/team-refs";
 import { currentUserFromJson } from "../client/users";
+import { guardUserDestructuring } from "../client/user-guard";
 import { SERVER } from "./server-cache-keys";
 import type { ServerTeamJson, ServerTeamMemberProfileJson, ServerUserJson } from "./server-json";
 import { addTeamMember, members, removeTeamMember } from "./server-team-memberships";
@@ -64,7 +65,9 @@ export function serverUserDataFromJson(ctx: AuthContext, u: ServerUserJson): Ser
  */
 export function serverUserFromJson(ctx: AuthContext, u: ServerUserJson): ServerUser {
   // The data onto the methods (not the methods onto the data): V8 copies plain values fast, closures slowly.
-  return Object.assign(serverUserMethods(ctx, u), serverUserTeamMethods(ctx, u.id), serverUserDataFromJson(ctx, u));
+  // Reading `.user` throws an error explaining the mistake (`const { user } = await server.getUser(id)`), as in the
+  // official SDK.
+  return guardUserDestructuring(Object.assign(serverUserMethods(ctx, u), serverUserTeamMethods(ctx, u.id), serverUserDataFromJson(ctx, u)));
 }
 
 /**

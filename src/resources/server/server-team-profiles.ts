@@ -1,5 +1,5 @@
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireText } from "../../util/validate";
 import { resourceCache } from "../cached";
 import { SERVER_TEAM_CACHE as TEAM_CACHE, SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 import type { EditableTeamMemberProfile, TeamMemberProfileJson } from "../client/team-profiles";
@@ -24,7 +24,7 @@ export async function getServerTeamProfile(ctx: AuthContext, userId: string, tea
     profileImageUrl: json.profile_image_url,
     async update(data) {
       const d = optionalObject(data, "team profile data");
-      if (d.displayName !== undefined) requireString(d.displayName, "displayName");
+      if (d.displayName !== undefined) requireText(d.displayName, "displayName");
       optionalNullableString(d.profileImageUrl, "profileImageUrl");
       await ctx.core.request({
         method: "PATCH",

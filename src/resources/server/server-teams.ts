@@ -1,6 +1,6 @@
 // Team requests with server access, at the wire level (the objects they become are built in `server-objects.ts`).
 import type { AuthContext } from "../../auth/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireString, requireText } from "../../util/validate";
 import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import { isKnownErrorOf } from "../../errors/known-error-of";
@@ -80,7 +80,7 @@ const oneTeam = (ctx: AuthContext) =>
 
 /** @internal Validated wire fields of a team creation or update (server access). */
 export function teamBody(data: ServerTeamUpdateOptions) {
-  if (data.displayName !== undefined) requireString(data.displayName, "displayName");
+  if (data.displayName !== undefined) requireText(data.displayName, "displayName");
   optionalNullableString(data.profileImageUrl, "profileImageUrl");
   for (const key of ["clientMetadata", "clientReadOnlyMetadata", "serverMetadata"] as const) {
     if (typeof data[key] === "function" || typeof data[key] === "symbol") throw new ArgumentError(`${key} must be JSON data.`);
@@ -123,7 +123,7 @@ export function forgetDeletedTeam(ctx: AuthContext, teamId: string): void {
  */
 export async function createServerTeamJson(ctx: AuthContext, data: ServerTeamCreateOptions): Promise<ServerTeamJson> {
   const d = optionalObject(data, "createTeam data") as ServerTeamCreateOptions;
-  requireString(d.displayName, "displayName");
+  requireText(d.displayName, "displayName");
   if (d.creatorUserId !== undefined) requireUuid(d.creatorUserId, "creatorUserId", true);
   const { display_name, profile_image_url } = teamBody(d);
   const created = await ctx.core.request<ServerTeamJson>({

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/email-callback";
 import { checkNewPassword } from "../../auth/password-rules";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireText } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
 import type { SessionLike } from "../../http/types";
@@ -24,7 +24,7 @@ const SHORT_SESSION_MILLIS = 2 * 60 * 1000;
  */
 export async function setServerUserPassword(ctx: AuthContext, userId: string, options: { password: string }): Promise<PasswordError | undefined> {
   const o = optionalObject(options, "setPassword options") as { password?: unknown };
-  const password = requireString(o.password, "password");
+  const password = requireText(o.password, "password"); // "" is returned as PASSWORD_TOO_SHORT, as the platform answers
   const problem = checkNewPassword(password) as PasswordError | null;
   if (problem) return problem;
   const result = await ctx.core.expect<void, PasswordError>(() => updateServerUser(ctx, userId, { password }), ["PASSWORD_REQUIREMENTS_NOT_MET"]);
@@ -48,7 +48,7 @@ export async function updateServerUserPassword(
 ): Promise<UpdatePasswordError | undefined> {
   const o = optionalObject(options, "updatePassword options") as { oldPassword?: unknown; newPassword?: unknown };
   if (typeof o.oldPassword !== "string") throw new ArgumentError("oldPassword must be a string.");
-  const newPassword = requireString(o.newPassword, "newPassword");
+  const newPassword = requireText(o.newPassword, "newPassword"); // "" is returned as PASSWORD_TOO_SHORT
   const problem = checkNewPassword(newPassword) as PasswordError | null;
   if (problem) return problem;
   const tokens = await ctx.core.request<{ access_token: string; refresh_token: string }>({

@@ -5,12 +5,15 @@ import type { ClientAppOptions } from "../../../src/index";
 import { PROJECT } from "../../helpers/http";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";
 import { ClientRedirects } from "../../../src/apps/client-redirects";
+import { recordLeaving, until } from "../../helpers/navigations";
 
 const URLS = { home: "/home", afterSignIn: "/dashboard", afterSignUp: "/welcome", afterSignOut: "/goodbye" };
 const RETURN_HERE = "after_auth_return_to=%2Fsettings%3Ftab%3D2";
 
+/** A browser app whose navigations `navigate` records (the router's, and leaving the page: see recordLeaving). */
 function browserApp(options: ClientAppOptions = {}) {
   const navigate = jest.fn();
+  recordLeaving(navigate);
   const requests: string[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
     requests.push(`${init.method ?? "GET"} ${new URL(url).pathname.replace("/api/v1", "")}`);
@@ -91,17 +94,24 @@ test("a configured sign-in URL that names its own after_auth_return_to keeps it"
   expect(navigate.mock.calls).toEqual([["/login?after_auth_return_to=%2Ffixed"]]);
 });
 
-test("a hosted sign-in page gets the whole current URL as after_auth_return_to, without reading the project", async () => {
+test("a hosted sign-in page gets a cross-domain hand-off back to the whole current URL, without reading the project", async () => {
   const { app, navigate, requests } = browserApp({ urls: { ...URLS, signIn: { type: "hosted" } } });
-  await app.redirectToSignIn();
-  const hosted = `https://${PROJECT}.built-with-stack-auth.com/handler/sign-in?after_auth_return_to=${encodeURIComponent("http://localhost/settings?tab=2")}`;
-  expect(navigate.mock.calls).toEqual([[hosted]]);
+  // Another origin: the page is left (the promise then waits out the page's last moments; not awaited here).
+  void app.redirectToSignIn();
+  await until(() => navigate.mock.calls.length > 0);
+  const hosted = new URL(navigate.mock.calls[0][0]);
+  expect(hosted.origin + hosted.pathname).toBe(`https://${PROJECT}.built-with-stack-auth.com/handler/sign-in`);
+  // The app's callback carries the hand-off (test/unit/auth/cross-domain-handoff.test.ts has the details).
+  const callback = new URL(hosted.searchParams.get("after_auth_return_to")!);
+  expect([callback.href.split("?")[0], callback.searchParams.get("hexclave_cross_domain_auth")]).toEqual(["http://localhost/handler/oauth-callback", "1"]);
+  expect(hosted.searchParams.get("hexclave_cross_domain_after_callback_redirect_url")).toBe("http://localhost/settings?tab=2");
   expect(requests).toEqual([]);
 });
 
 test("custom pages: on a trusted domain they are reached, elsewhere refused and nothing navigates", async () => {
   const trusted = browserApp({ urls: { ...URLS, accountSettings: { type: "custom", url: "https://app.example.com/account", version: 0 } } });
-  await trusted.app.redirectToAccountSettings();
+  void trusted.app.redirectToAccountSettings();
+  await until(() => trusted.navigate.mock.calls.length > 0);
   expect(trusted.navigate.mock.calls).toEqual([["https://app.example.com/account"]]);
   expect(trusted.requests).toEqual(["GET /projects/current"]);
 
@@ -156,7 +166,8 @@ test("the official internals' redirectToHandler and redirectToUrl take the same 
   const internals = app[stackAppInternalsSymbol];
   await internals.redirectToHandler("signUp", { noRedirectBack: true });
   await internals.redirectToHandler("handler");
-  await internals.redirectToUrl(new URL("https://app.example.com/x"), { replace: true });
+  void internals.redirectToUrl(new URL("https://app.example.com/x"), { replace: true });
+  await until(() => navigate.mock.calls.length === 3);
   expect(navigate.mock.calls).toEqual([["/handler/sign-up"], ["/handler"], ["https://app.example.com/x"]]);
   await expect(internals.redirectToHandler("nowhere" as never)).rejects.toThrow(new ArgumentError("No URL for handler name nowhere"));
   await expect(internals.redirectToUrl("javascript:alert(1)")).rejects.toThrow("Redirect URL javascript:alert(1) is not trusted; should be relative.");

@@ -94,9 +94,9 @@ describe("getPartialUser", () => {
     expect(await app.getPartialUser({ from: "token" })).toBeNull(); // nock allows no request: a refresh would throw
   });
 
-  test("bad options are refused; Convex is not available", async () => {
+  test("bad options are refused (a Convex read needs its ctx)", async () => {
     const { app } = testClientApp();
-    await expect(app.getPartialUser({ from: "convex" })).rejects.toThrow(/no Convex integration/);
+    await expect(app.getPartialUser({ from: "convex" } as never)).rejects.toThrow(/needs ctx: a Convex function's context/);
     await expect(app.getPartialUser(undefined as never)).rejects.toThrow(ArgumentError);
     await expect(app.getPartialUser({ from: "cookie" } as never)).rejects.toThrow(/"from" must be "token"/);
     await expect(app.getPartialUser({ from: "token", or: "throw" } as never)).rejects.toThrow(/"or" must be/);

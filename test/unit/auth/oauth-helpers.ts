@@ -3,6 +3,9 @@ import { createHash } from "node:crypto";
 import { ClientApp } from "../../../src/index";
 import type { ClientAppOptions } from "../../../src/index";
 import { BASE, PROJECT } from "../../helpers/http";
+import { recordLeaving } from "../../helpers/navigations";
+import { startTestEmulator } from "../../helpers/emulator";
+import type { Emulator } from "../../helpers/emulator";
 
 export const PCK = "pck_unit_test_key";
 
@@ -34,9 +37,14 @@ export function fakeFetch(routes: Record<string, Reply | ((req: SeenRequest) => 
   return { impl, seen };
 }
 
-/** A browser ClientApp (cookie store) whose navigation is recorded instead of performed. */
+/**
+ * A browser ClientApp (cookie store) whose navigation is recorded instead of performed: `navigate` gets every URL
+ * the app navigates to, through the router (same-origin) or by leaving the page (another origin; jsdom reports
+ * that as a "jsdom-navigation" event, see recordLeaving) while it is the newest app made here.
+ */
 export function browserApp(routes: Parameters<typeof fakeFetch>[0], options: ClientAppOptions = {}) {
   const navigate = jest.fn();
+  recordLeaving(navigate);
   const { impl, seen } = fakeFetch(routes);
   const app = new ClientApp({
     projectId: PROJECT,
@@ -80,4 +88,46 @@ export function resetPage(): void {
   expect(document.cookie).toBe("");
   sessionStorage.clear();
   window.history.replaceState(null, "", "/");
+}
+
+/**
+ * For a file of browser-page tests against the emulator: starts one before the file's tests (handing it to `use`),
+ * stops it after them, and after each test restores mocks and resets the page ({@link resetPage}).
+ * @example
+ * let emulator: Emulator;
+ * emulatorForPages((e) => (emulator = e));
+ */
+export function emulatorForPages(use: (emulator: Emulator) => void): void {
+  let started: Emulator | undefined;
+  beforeAll(async () => {
+    started = await startTestEmulator();
+    use(started);
+  });
+  afterAll(() => started?.stop());
+  afterEach(() => {
+    jest.restoreAllMocks();
+    resetPage();
+  });
+}
+
+/**
+ * A page load on `path` (or the current address) with an app of the emulator's demo project: cookie store, no
+ * prefetch, and its navigations recorded by `navigate`, the router's and leaving the page alike (see recordLeaving).
+ * @example
+ * const { app, navigate } = emulatorPage(emulator, "/handler/sign-in", { urls: { afterSignIn: "/home" } });
+ */
+export function emulatorPage(emulator: Emulator, path: string | undefined, options: ClientAppOptions) {
+  if (path) window.history.replaceState(null, "", path);
+  const navigate = jest.fn();
+  recordLeaving(navigate);
+  const app = new ClientApp({
+    projectId: emulator.projectId,
+    publishableClientKey: emulator.keys.publishableClientKey,
+    baseUrl: emulator.url,
+    tokenStore: "cookie",
+    redirectMethod: { navigate },
+    noAutomaticPrefetch: true,
+    ...options,
+  });
+  return { app, navigate };
 }

@@ -76,8 +76,8 @@ test("the promise never settles once the browser is on its way", async () => {
 
 test("each flow has its own state and verifier", async () => {
   const one = browserApp({ ...authorizeOk });
-  const two = browserApp({ ...authorizeOk });
   const a = await start(one.app, one.navigate, one.seen);
+  const two = browserApp({ ...authorizeOk });
   const b = await start(two.app, two.navigate, two.seen);
   expect(a.query.state).not.toBe(b.query.state);
   expect(a.query.code_challenge).not.toBe(b.query.code_challenge);

@@ -51,13 +51,22 @@ export const knownError = (code: string, status = 400, details?: object, message
  * (`"POST /auth/passkey/register"` → answer, or a list of answers used in turn).
  */
 export function browserApp(table: Record<string, Answer | Answer[]>, options: ClientAppOptions = {}) {
-  const routes: Record<string, Answer | Answer[]> = { "POST /auth/password/sign-in": [200, tokens()], "GET /users/me": me(), ...table };
+  // A refresh answers a new access token: a change to the user (a registered passkey) marks the old one stale.
+  const refreshed: Answer = [200, { access_token: fakeAccessToken(600) }];
+  const routes: Record<string, Answer | Answer[]> = {
+    "POST /auth/password/sign-in": [200, tokens()],
+    "GET /users/me": me(),
+    "POST /auth/oauth/token": refreshed,
+    ...table,
+  };
+  // JSON bodies, and the refresh's form body, as objects.
+  const bodyOf = (text: string): unknown => (text.startsWith("{") ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text)));
   const calls: Call[] = [];
   const navigate = jest.fn();
   const fetchImpl = (async (url: string, init: RequestInit) => {
     const path = new URL(url).pathname.replace("/api/v1", "");
     const method = init.method ?? "GET";
-    calls.push({ path, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ path, method, body: init.body ? bodyOf(String(init.body)) : undefined });
     const route = routes[`${method} ${path}`];
     const [status, body, headers] = (Array.isArray(route?.[0]) ? (route as Answer[]).shift() : (route as Answer | undefined)) ?? [404, "no route"];
     return new Response(typeof body === "string" ? body : JSON.stringify(body), {

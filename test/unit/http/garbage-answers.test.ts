@@ -100,6 +100,8 @@ const SERVER_ROWS: Record<string, Row<ServerApp>> = {
 /** Methods that send nothing here (tokens read locally, or navigation only) or need a browser page (covered by browser tests). */
 const NOT_HTTP = new Set([
   "getAccessToken", "getRefreshToken", "getAuthJson", "getAuthHeaders", "getAuthorizationHeader", "getPartialUser", "toClientJson",
+  // the session's access token for Convex: read locally, or refreshed through the session (the token rows' refresh)
+  "getConvexClientAuth", "getConvexHttpClientAuth",
   "verifyAccessToken", // verified locally against the project's JWKS, fetched and checked by jose
   "callOAuthCallback", "signInWithOAuth", "signInWithPasskey", "registerPasskey", "linkConnectedAccount", "getOrLinkConnectedAccount",
 ]);

@@ -67,7 +67,7 @@ test("bad arguments are refused with an ArgumentError before any request", async
   expect(ArgumentError.isInstance(await caught(user.getTeamProfile(undefined as never)))).toBe(true);
   nock(BASE).get(`/api/v1/team-member-profiles/${T1}/me`).reply(...json(profile("u1", null)));
   const mine = await user.getTeamProfile(T1);
-  for (const promise of [mine.update({ displayName: "" }), mine.update({ displayName: null as never }), mine.update({ profileImageUrl: 4 as never }), mine.update(7 as never)]) {
+  for (const promise of [mine.update({ displayName: 5 as never }), mine.update({ displayName: null as never }), mine.update({ profileImageUrl: 4 as never }), mine.update(7 as never)]) {
     expect(ArgumentError.isInstance(await caught(promise))).toBe(true);
   }
 });

@@ -160,7 +160,7 @@ test("team API keys call the API-keys module with the team as owner", async () =
 test("bad arguments are refused with an ArgumentError before any request", async () => {
   const { user } = await signedIn();
   for (const promise of [
-    user.createTeam({ displayName: "" }),
+    user.createTeam({ displayName: 5 as never }), // "" is a name the platform accepts
     user.createTeam(null as never),
     user.createTeam({ displayName: "x", profileImageUrl: false as never }),
     user.getTeam("" as never),
@@ -172,7 +172,7 @@ test("bad arguments are refused with an ArgumentError before any request", async
   }
   nock(BASE).get("/api/v1/teams").query({ user_id: "me" }).reply(...list([wireTeam()]));
   const [team] = await user.listTeams();
-  expect(ArgumentError.isInstance(await caught(team.update({ displayName: "" })))).toBe(true);
+  expect(ArgumentError.isInstance(await caught(team.update({ displayName: 5 as never })))).toBe(true);
   expect(ArgumentError.isInstance(await caught(team.update({ clientMetadata: () => 1 })))).toBe(true);
   expect(ArgumentError.isInstance(await caught(team.update("x" as never)))).toBe(true);
 });

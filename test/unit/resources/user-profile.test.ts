@@ -48,12 +48,12 @@ test("update sends every field snake_case (TOTP secret as base64) to PATCH /user
   expect(nock.isDone()).toBe(true);
 });
 
-test("setDisplayName, setClientMetadata and a null TOTP secret send only their field; only claim changes renew the token", async () => {
+test("setDisplayName, setClientMetadata and a null TOTP secret send only their field; each marks the token stale, as the official SDK", async () => {
   const { app, user } = await signedIn();
   const first = await app.getAccessToken();
   const bodies: unknown[] = [];
   const tokens: unknown[] = [];
-  const refreshes = nockTokenRefresh(fakeAccessToken(900), 2);
+  const refreshes = nockTokenRefresh(fakeAccessToken(900), 4);
   nock(BASE)
     .patch("/api/v1/users/me", (b) => (bodies.push(b), true))
     .times(4)
@@ -61,16 +61,32 @@ test("setDisplayName, setClientMetadata and a null TOTP secret send only their f
       tokens.push(this.req.headers["x-stack-access-token"]);
       return json(userJson());
     });
-  await user.setDisplayName("Grace"); // a claim (name): the token is marked stale, nothing fetched yet
+  await user.setDisplayName("Grace"); // the token is marked stale, nothing fetched yet
   expect(refreshes.count).toBe(0);
-  await user.setClientMetadata(null); // renews the token first; metadata is no claim
-  await user.setClientMetadata({ a: 1 }); // so the renewed token is still good here
-  await user.update({ totpMultiFactorSecret: null }); // requires_totp_mfa is a claim
+  await user.setClientMetadata(null); // renews the token first; metadata is no claim, yet the token is marked again
+  await user.setClientMetadata({ a: 1 });
+  await user.update({ totpMultiFactorSecret: null });
   expect(bodies).toEqual([{ display_name: "Grace" }, { client_metadata: null }, { client_metadata: { a: 1 } }, { totp_secret_base64: null }]);
   expect(tokens).toEqual([first, refreshes.token, refreshes.token, refreshes.token]);
-  expect(refreshes.count).toBe(1);
+  expect(refreshes.count).toBe(3);
   await app.getAccessToken();
-  expect(refreshes.count).toBe(2);
+  expect(refreshes.count).toBe(4);
+  await app.getAccessToken(); // renewed once per update, not per read
+  expect(refreshes.count).toBe(4);
+});
+
+test("update({}) sends an empty body and marks the token stale: the next read is a new token", async () => {
+  const { app, user } = await signedIn();
+  const first = await app.getAccessToken();
+  const refreshes = nockTokenRefresh(fakeAccessToken(900), 1);
+  let body: unknown;
+  nock(BASE).patch("/api/v1/users/me", (b) => ((body = b), true)).reply(...json(userJson()));
+  await user.update({});
+  expect(body).toEqual({});
+  expect(refreshes.count).toBe(0);
+  expect(await app.getAccessToken()).toBe(refreshes.token);
+  expect(refreshes.token).not.toBe(first);
+  expect(refreshes.count).toBe(1);
 });
 
 test("bad update arguments are refused before any request", async () => {

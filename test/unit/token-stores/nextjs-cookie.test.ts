@@ -123,3 +123,44 @@ describe('"nextjs-cookie" on the server', () => {
     expect(jar.values.has(`stack-refresh-${PID}--default`)).toBe(true);
   });
 });
+
+describe('"nextjs-cookie" on the server with the cross-subdomain cookie', () => {
+  const SHARED = `stack-refresh-${PID}--custom-CNW62VBGDHJJWRVFDM`; // base32("example.com")
+
+  it("rewrites the shared cookie on its domain (read back from its name) instead of the host's own", async () => {
+    const jar = fakeJar({ [SHARED]: JSON.stringify({ refresh_token: "r1", updated_at_millis: 1 }) }, { getAll: true });
+    next.cookies.mockReturnValue(jar);
+    await createNextjsCookieTokenStore({ projectId: PID }).set({ accessToken: "a2", refreshToken: "r1" });
+    expect(jar.set).toHaveBeenCalledWith(SHARED, expect.stringContaining('"refresh_token":"r1"'), {
+      path: "/",
+      sameSite: "lax",
+      secure: false,
+      maxAge: 31536000,
+      domain: "example.com",
+    });
+    expect([...jar.values.keys()].sort()).toEqual(["stack-access", SHARED]);
+  });
+
+  it("also for the official 2.8.108 name; a shared cookie of a domain that is not the host's is deleted as before", async () => {
+    const official = `hexclave-refresh-${PID}--custom-CNW62VBGDHJJWRVFDM`;
+    const jar = fakeJar({ [official]: JSON.stringify({ refresh_token: "r1", updated_at_millis: 1 }) }, { getAll: true });
+    next.cookies.mockReturnValue(jar);
+    await createNextjsCookieTokenStore({ projectId: PID }).set({ accessToken: "a2", refreshToken: "r1" });
+    expect([...jar.values.keys()].sort()).toEqual(["stack-access", SHARED]);
+
+    next.headers.mockReturnValue(headersOf({ host: "app.example.org" }));
+    const other = fakeJar({ [SHARED]: JSON.stringify({ refresh_token: "r1", updated_at_millis: 1 }) }, { getAll: true });
+    next.cookies.mockReturnValue(other);
+    await createNextjsCookieTokenStore({ projectId: PID }).set({ accessToken: "a2", refreshToken: "r1" });
+    expect([...other.values.keys()].sort()).toEqual(["stack-access", `stack-refresh-${PID}--default`]);
+  });
+
+  it("clears the shared cookie on sign-out", async () => {
+    const jar = fakeJar({ [SHARED]: JSON.stringify({ refresh_token: "r1", updated_at_millis: 1 }), "stack-access": '["r1","a1"]' }, { getAll: true });
+    next.cookies.mockReturnValue(jar);
+    await createNextjsCookieTokenStore({ projectId: PID }).set({ accessToken: null, refreshToken: null });
+    expect(jar.values.size).toBe(0);
+    const domains = jar.set.mock.calls.filter(([n]) => n === SHARED).map(([, , a]) => (a as { domain?: string }).domain);
+    expect(domains).toEqual([undefined, "app.example.com", "example.com"]);
+  });
+});

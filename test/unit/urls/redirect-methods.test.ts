@@ -1,12 +1,13 @@
 /**
- * The "nextjs" redirect method (src/urls/redirect.ts): it sets window.location in a browser and calls Next's
- * redirect() on a server that latchkey/next gave it; and an app checks its redirectMethod when it is made.
+ * How each redirect method navigates (src/urls/redirect.ts): a router gets only paths on the page's own origin, a URL
+ * on another origin leaves with the browser's own navigation; "nextjs" sets window.location in a browser and calls
+ * Next's redirect() on a server that latchkey/next gave it; an app checks its redirectMethod when it is made.
  * The browser page is a stand-in (`window` and `document` globals), so window.location.assign can be watched.
  */
 import { ClientApp } from "../../../src/apps/client-app";
 import { stackAppInternalsSymbol } from "../../../src/compat/internals";
 import { ArgumentError } from "../../../src/errors/base";
-import { canNavigate, defaultRedirectMethod, navigate, provideServerRedirect } from "../../../src/urls/redirect";
+import { canNavigate, defaultRedirectMethod, hookNavigators, navigate, provideServerRedirect } from "../../../src/urls/redirect";
 import type { RedirectMethod } from "../../../src/urls/redirect";
 
 const PROJECT = "3f9c2a6e-7b41-4d8a-9e05-1c2b3d4e5f60";
@@ -24,6 +25,31 @@ afterEach(() => {
 });
 
 describe("in a browser page", () => {
+  test("{ navigate }: same-origin URLs go through the router, another origin leaves with window.location", async () => {
+    const location = fakePage();
+    const routed: string[] = [];
+    const method: RedirectMethod = { navigate: (url) => void routed.push(url) };
+    await navigate(method, "/protected");
+    await navigate(method, "http://localhost:3000/account?x=1");
+    void navigate(method, "https://github.com/login/oauth/authorize?client_id=x");
+    expect(routed).toEqual(["/protected", "http://localhost:3000/account?x=1"]);
+    expect(location.assign).toHaveBeenCalledWith("https://github.com/login/oauth/authorize?client_id=x");
+    void navigate(method, "http://localhost:8102/emulator/oauth/github/authorize?state=s", true);
+    expect(location.replace).toHaveBeenCalledWith("http://localhost:8102/emulator/oauth/github/authorize?state=s");
+    expect(routed).toHaveLength(2);
+  });
+
+  test("{ useNavigate }: the router hook's function gets same-origin paths only", async () => {
+    const location = fakePage();
+    const routed: string[] = [];
+    const method = { useNavigate: () => (url: string) => void routed.push(url) };
+    hookNavigators.set(method, (url) => void routed.push(url));
+    await navigate(method, "/handler/sign-up");
+    void navigate(method, "https://accounts.google.com/o/oauth2/v2/auth");
+    expect(routed).toEqual(["/handler/sign-up"]);
+    expect(location.assign).toHaveBeenCalledWith("https://accounts.google.com/o/oauth2/v2/auth");
+  });
+
   test('"nextjs" sets window.location, and is what a new app gets only on a server latchkey/next set up', () => {
     const location = fakePage();
     void navigate("nextjs", "/after");

@@ -2,12 +2,13 @@
 /**
  * The trusted-redirect table: hostile targets never navigate, trusted ones do. Each row goes through the real
  * redirect path of an app on http://localhost/ (the page's after_auth_return_to followed by redirectToAfterSignIn,
- * with a navigate spy), and through trustedRedirectTarget for the string handed to the navigate function.
+ * with a navigate spy that also sees the page being left for another origin), and through trustedRedirectTarget for the string handed to the navigate function.
  */
 import { ClientApp } from "../../../src/index";
 import { isSafeRelative, trustedRedirectTarget } from "../../../src/urls/trusted-redirects";
 import type { ProjectJson } from "../../../src/resources/client/projects";
 import { PROJECT } from "../../helpers/http";
+import { recordLeaving, until } from "../../helpers/navigations";
 
 const TRUSTED = ["https://trusted.example.com", "https://*.wild.example.com", "http://ports.example.com:*", "https://**.deep.example.com"];
 const HOSTED = `https://${PROJECT}.built-with-stack-auth.com`;
@@ -28,6 +29,7 @@ function projectJson(allowLocalhost = false): ProjectJson {
 /** An app on the jsdom page whose project trusts TRUSTED; counts its project reads. */
 function app(allowLocalhost = false) {
   const navigate = jest.fn();
+  recordLeaving(navigate);
   const reads = { count: 0 };
   const fetch = (async () => {
     reads.count++;
@@ -147,7 +149,9 @@ describe("trusted targets are reached", () => {
   test.each(TRUSTED_CASES.map(([label, target, expected, localhost]) => [label, target, expected, localhost === true] as const))("%s: %j", async (_label, target, expected, allowLocalhost) => {
     const { client, navigate } = app(allowLocalhost);
     onPageWithReturnTo(target);
-    await client.redirectToAfterSignIn();
+    // Another origin leaves the page, and the promise then waits out the page's last moments: not awaited.
+    void client.redirectToAfterSignIn();
+    await until(() => navigate.mock.calls.length > 0);
     expect(navigate.mock.calls).toEqual([[expected]]);
   });
 });
@@ -160,7 +164,8 @@ test("the project is read only for a target off this origin, and then from the a
   }
   expect(reads.count).toBe(0);
   onPageWithReturnTo("https://trusted.example.com/");
-  await client.redirectToAfterSignIn();
+  void client.redirectToAfterSignIn();
+  await until(() => navigate.mock.calls.length === 5);
   onPageWithReturnTo("https://evil.com/");
   await expect(client.redirectToAfterSignIn()).rejects.toThrow(/not trusted/);
   expect(reads.count).toBe(1);
