@@ -28,7 +28,7 @@ export interface MfaPageProps {
 
 const attemptCode = () => {
   try {
-    return MFA_ATTEMPT_KEYS.map((key) => sessionStorage.getItem(key)).find(Boolean) ?? null;
+    return MFA_ATTEMPT_KEYS.map((key) => window.sessionStorage.getItem(key)).find(Boolean) ?? null;
   } catch {
     return null; // storage blocked
   }

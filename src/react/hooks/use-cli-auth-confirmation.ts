@@ -34,7 +34,7 @@ export interface CliAuthConfirmationState {
 const CONFIRMED_KEY = "hexclave-cli-auth-confirmed";
 const storage = (): Storage | null => {
   try {
-    return inBrowser() ? sessionStorage : null;
+    return inBrowser() ? window.sessionStorage : null;
   } catch {
     return null;
   }
