@@ -54,6 +54,8 @@ export class AppCore {
   projectRead?: () => Promise<ProjectJson>;
   /** The client read of the project if one was made and is still cached (set by the client app), without a request. */
   projectPeek?: () => ProjectJson | undefined;
+  /** The sign-in the app is finishing by itself when made on a hosted OAuth callback's page (its reads wait for it). */
+  pendingAuth?: Promise<void>;
 
   constructor(options: AppOptions, keys: CoreKeys) {
     if (options !== undefined && (typeof options !== "object" || options === null)) {

@@ -104,6 +104,11 @@ export class ClientApp extends ClientFlows {
     checkAnalyticsOptions(options.analytics); // accepted for the official SDK's sake; latchkey sends no analytics
     // After the constructors of subclasses ran (an AdminApp's owner session is set up after this one).
     if (!noPrefetch && inBrowser()) Promise.resolve().then(() => this.getProject()).catch(() => {});
+    // Back from a hosted OAuth callback (an address with a code): the app finishes the sign-in here by itself, as the
+    // official SDK does; its user and token reads wait for that (auth/oauth-hosted-callback.ts, loaded only then).
+    if (inBrowser() && /[?&]code=/.test(window.location.search)) {
+      this.core.pendingAuth = import("../auth/oauth-hosted-callback").then((m) => m.finishHostedCallback(this, options.urls));
+    }
   }
 
   /**
@@ -266,6 +271,7 @@ export class ClientApp extends ClientFlows {
   getUser(options?: GetUserOptions): Promise<CurrentUser | null>;
   async getUser(options?: GetUserOptions): Promise<CurrentUser | null> {
     // The user object's code loads while the user is read, so a page that never reads a user does not download it.
+    if (this.core.pendingAuth) await this.core.pendingAuth;
     const [found, { createCurrentUser }] = await Promise.all([resolveUser(this.ctx, options), import("./current-user")]);
     return found && createCurrentUser(this.ctx, found.session, found.user);
   }
@@ -312,6 +318,7 @@ export class ClientApp extends ClientFlows {
    * const token = await app.getAccessToken();
    */
   async getAccessToken(options?: StoreOption): Promise<string | null> {
+    if (this.core.pendingAuth) await this.core.pendingAuth;
     return (await this.core.session(optionalObject(options, "options").tokenStore).getTokens()).accessToken;
   }
 
@@ -330,6 +337,7 @@ export class ClientApp extends ClientFlows {
    * socket.send(JSON.stringify(await app.getAuthJson()));
    */
   async getAuthJson(options?: StoreOption): Promise<{ accessToken: string | null; refreshToken: string | null }> {
+    if (this.core.pendingAuth) await this.core.pendingAuth;
     return authJson(this.core.session(optionalObject(options, "options").tokenStore));
   }
 

@@ -101,6 +101,21 @@ test.each(HANDOFF_PARAM_FAMILIES.map((family) => [family.marker, family] as cons
   },
 );
 
+test("every page hosted (urls.default): the hand-off comes back to the page it started from, which finishes it by itself", async () => {
+  const hosted = { urls: { default: { type: "hosted" as const } } };
+  const start = openPage("/private?foo=bar", hosted);
+  void start.app.redirectToSignIn();
+  const hostedUrl = new URL(await calledOnce(start.navigate));
+  const { email, back } = await onHostedSignInPage(hostedUrl, HANDOFF_PARAM_FAMILIES[0]);
+  const backUrl = new URL(back);
+  expect(backUrl.origin + backUrl.pathname).toBe(`${APP}/private`);
+  expect(backUrl.searchParams.get("foo")).toBe("bar");
+
+  const page = openPage(backUrl.pathname + backUrl.search, hosted);
+  expect((await page.app.getUser({ or: "throw" })).primaryEmail).toBe(email);
+  expect(page.navigate.mock.calls).toEqual([[`${APP}/private?foo=bar`]]);
+});
+
 test("a callback made by an older official version (stack_* parameters only, stack-oauth-outer cookie) completes too", async () => {
   const verifier = "x".repeat(50);
   document.cookie = `stack-oauth-outer-old-state=${verifier}; path=/`;

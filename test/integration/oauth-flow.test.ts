@@ -115,6 +115,32 @@ test("a new user, then the same user returning: signed in, sent on, the address 
   expect(window.location.search).toBe("");
 });
 
+test("a hosted OAuth callback: back on the page the flow started on, the app made there finishes the sign-in by itself", async () => {
+  const hosted = { urls: { oauthCallback: { type: "hosted" as const }, afterSignIn: "/home", afterSignUp: "/welcome" } };
+  const email = uniqueEmail("hosted-callback");
+  const back = new URL(await oauthFromSignInPage({ email, page: openPage("/shop?item=7", hosted) }));
+  expect(back.origin + back.pathname).toBe(`${APP}/shop`);
+  expect([...back.searchParams.keys()].sort()).toEqual(["code", "item", "state"]);
+
+  // The page loads again with the code: nothing calls callOAuthCallback, and the first read waits for the sign-in.
+  const page = openPage(back.pathname + back.search, hosted);
+  const user = await page.app.getUser({ or: "throw" });
+  expect([user.primaryEmail, user.displayName]).toEqual([email, "Oscar Auth"]);
+  expect(page.navigate).toHaveBeenCalledWith("/welcome");
+  expect(window.location.search).toBe("?item=7");
+  expect(Object.keys(cookies()).filter((n) => n.includes("oauth-outer"))).toEqual([]);
+
+  // An address with a code whose state this browser never started (another OAuth client's): left alone.
+  await page.app.signOut();
+  const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
+  const other = openPage("/shop?code=abc&state=not-ours", hosted);
+  expect(await other.app.getUser()).toBeNull();
+  expect(await other.app.getAccessToken()).toBeNull();
+  expect(warn).not.toHaveBeenCalled();
+  expect(window.location.search).toBe("?code=abc&state=not-ours");
+  expect(other.navigate).not.toHaveBeenCalled();
+});
+
 test("returnTo and the sign-in page's after_auth_return_to decide where the callback goes", async () => {
   const page = openPage("/handler/sign-in");
   void page.app.signInWithOAuth("github", { returnTo: "/after?x=1" });
