@@ -1,4 +1,4 @@
-import { ArgumentError } from "../../src/index";
+import { ArgumentError, KnownErrors } from "../../src/index";
 import { caught } from "../helpers/http";
 import { clientFor, codeFromOutbox, serverFor, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";
@@ -73,8 +73,31 @@ test("a client cannot read or change another user's contact channels", async () 
 test("bad input is refused before any request", async () => {
   const { user } = await signedInUser();
   await expect(user.createContactChannel({ type: "phone" as never, value: "x", usedForAuth: false })).rejects.toThrow(ArgumentError);
-  await expect(user.createContactChannel({ type: "email", value: "", usedForAuth: false })).rejects.toThrow(ArgumentError);
+  // An address the platform's e-mail rule refuses: its very SCHEMA_ERROR, before any request.
+  const refused = await caught(user.createContactChannel({ type: "email", value: "not an e-mail", usedForAuth: false }));
+  expect(KnownErrors.SchemaError.isInstance(refused)).toBe(true);
+  expect((refused as Error).message).toBe("Request validation failed on POST /api/v1/contact-channels:\n  - body.value must be a valid email");
+  // What the platform takes is not refused here: its e-mail rule lets the empty string through.
+  expect((await user.createContactChannel({ type: "email", value: "", usedForAuth: false })).value).toBe("");
   const [channel] = await user.listContactChannels();
   expect(ArgumentError.isInstance(await caught(channel.update({ usedForAuth: "yes" as never })))).toBe(true);
   await expect(channel.sendVerificationEmail()).rejects.toThrow(/callbackUrl/);
+});
+
+test("on a server, a malformed address is refused with the SCHEMA_ERROR the platform answers, word for word", async () => {
+  const server = serverFor(emulator);
+  const user = await server.createUser({ primaryEmail: uniqueEmail("server-channel") });
+  const local = await caught(user.createContactChannel({ type: "email", value: "not an e-mail", usedForAuth: false }));
+  const raw = await fetch(`${emulator.url}/api/v1/contact-channels`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-stack-project-id": emulator.projectId, "x-stack-access-type": "server", "x-stack-secret-server-key": emulator.keys.secretServerKey },
+    body: JSON.stringify({ user_id: user.id, type: "email", value: "not an e-mail", used_for_auth: false }),
+  });
+  const answer = (await raw.json()) as { code: string; error: string; details: unknown };
+  expect([raw.status, answer.code]).toEqual([400, "SCHEMA_ERROR"]);
+  expect([KnownErrors.SchemaError.isInstance(local), (local as Error).message, (local as { details?: unknown }).details]).toEqual([true, answer.error, answer.details]);
+  const [channel] = await user.listContactChannels();
+  const patched = await caught(channel.update({ value: "still not one" }));
+  expect((patched as Error).message).toBe(`Request validation failed on PATCH /api/v1/contact-channels/${user.id}/${channel.id}:\n  - body.value must be a valid email`);
+  expect((await user.createContactChannel({ type: "email", value: "", usedForAuth: false })).value).toBe("");
 });

@@ -37,9 +37,18 @@ test("outside a browser inviteUser needs a callbackUrl, and refuses a bad e-mail
   const { team } = await ownerAndTeam();
   const before = (await routeStats(emulator, "POST /team-invitations/send-code")).requests;
   await expect(team.inviteUser({ email: uniqueEmail() })).rejects.toThrow(/callbackUrl/);
-  expect(ArgumentError.isInstance(await caught(team.inviteUser({ email: "not an e-mail", callbackUrl: INVITE_CALLBACK })))).toBe(true);
+  // Refused locally exactly as the platform refuses it (its SCHEMA_ERROR, word for word).
+  const local = await caught(team.inviteUser({ email: "not an e-mail", callbackUrl: INVITE_CALLBACK }));
+  const raw = await fetch(`${emulator.url}/api/v1/team-invitations/send-code`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-stack-project-id": emulator.projectId, "x-stack-access-type": "server", "x-stack-secret-server-key": emulator.keys.secretServerKey },
+    body: JSON.stringify({ team_id: team.id, email: "not an e-mail", callback_url: INVITE_CALLBACK }),
+  });
+  const answer = (await raw.json()) as { code: string; error: string; details: unknown };
+  expect([KnownErrors.SchemaError.isInstance(local), (local as Error).message, (local as { details?: unknown }).details]).toEqual([true, answer.error, answer.details]);
+  expect([raw.status, answer.code]).toEqual([400, "SCHEMA_ERROR"]);
   expect(ArgumentError.isInstance(await caught(team.inviteUser(undefined as never)))).toBe(true);
-  expect((await routeStats(emulator, "POST /team-invitations/send-code")).requests).toBe(before);
+  expect((await routeStats(emulator, "POST /team-invitations/send-code")).requests).toBe(before + 1); // the raw one
 });
 
 test("code flow: details and check leave the code usable; accepting adds the team to the list; a used code is an error result", async () => {

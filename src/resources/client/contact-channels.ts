@@ -1,8 +1,9 @@
 import type { AuthContext } from "../../auth/context";
 import { currentUserChanged } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/email-callback";
-import { optionalBoolean, optionalObject, requireString } from "../../util/validate";
+import { optionalBoolean, optionalObject, requireText } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
+import { isPlatformEmail, requestSchemaError } from "../../errors/schema-error";
 import type { Session } from "../../session/session";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
@@ -86,7 +87,7 @@ export function contactChannelFromJson(ctx: AuthContext, session: Session, c: Co
       await ctx.core.request({ method: "POST", path: `${path}/send-verification-code`, session, body: { callback_url } });
     },
     async update(data) {
-      await ctx.core.request({ method: "PATCH", path, session, body: channelBody(data) });
+      await ctx.core.request({ method: "PATCH", path, session, body: channelBody(ctx, path, data) });
       await changed(ctx, session);
     },
     async delete() {
@@ -96,10 +97,20 @@ export function contactChannelFromJson(ctx: AuthContext, session: Session, c: Co
   };
 }
 
+/**
+ * @internal A channel's e-mail address, checked as the platform checks it: a string (else an ArgumentError), and one
+ * its e-mail rule takes (else its very `SCHEMA_ERROR` for `method` `path`; the empty string passes, as there).
+ * @example
+ * checkChannelValue(ctx, "POST", "/contact-channels", data.value);
+ */
+export function checkChannelValue(ctx: AuthContext, method: string, path: string, value: unknown): void {
+  if (!isPlatformEmail(requireText(value, "value"))) throw requestSchemaError(ctx.core.http.baseUrl, method, path, ["body.value must be a valid email"]);
+}
+
 /** @internal Validated wire body of a contact-channel change. */
-function channelBody(data: ContactChannelUpdate & { type?: string }) {
+function channelBody(ctx: AuthContext, path: string, data: ContactChannelUpdate & { type?: string }) {
   const d = optionalObject(data, "contact channel data");
-  if (d.value !== undefined) requireString(d.value, "value");
+  if (d.value !== undefined) checkChannelValue(ctx, "PATCH", path, d.value);
   for (const key of ["usedForAuth", "isPrimary"] as const) optionalBoolean(d[key], key);
   return { value: d.value, type: d.type, used_for_auth: d.usedForAuth, is_primary: d.isPrimary };
 }
@@ -126,14 +137,14 @@ export interface ContactChannelCreate {
 export async function createContactChannel(ctx: AuthContext, session: Session, data: ContactChannelCreate): Promise<ContactChannel> {
   const d = optionalObject(data, "createContactChannel data") as ContactChannelCreate;
   if (d.type !== "email") throw new ArgumentError('type must be "email".');
-  requireString(d.value, "value");
+  checkChannelValue(ctx, "POST", "/contact-channels", d.value);
   if (typeof d.usedForAuth !== "boolean") throw new ArgumentError("usedForAuth must be a boolean.");
   const created = await ctx.core.request<ContactChannelJson>({
         expect: "id",
     method: "POST",
     path: "/contact-channels",
     session,
-    body: { user_id: "me", ...channelBody(d) },
+    body: { user_id: "me", ...channelBody(ctx, "/contact-channels", d) },
   });
   await changed(ctx, session);
   return contactChannelFromJson(ctx, session, created);

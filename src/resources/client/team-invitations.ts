@@ -1,8 +1,8 @@
 import type { AuthContext } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/email-callback";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject, requireText } from "../../util/validate";
 import { requireVerificationCode } from "../../util/verification-code";
-import { ArgumentError } from "../../errors/base";
+import { isPlatformEmail, requestSchemaError } from "../../errors/schema-error";
 import type { KnownErrors } from "../../errors";
 import type { Session } from "../../session/session";
 import type { TokenStoreInit } from "../../token-stores/types";
@@ -94,8 +94,9 @@ function joined(ctx: AuthContext, session: Session, teamId?: string): Promise<un
 /** @internal `POST /team-invitations/send-code`; needs `$invite_members`. */
 export async function inviteUser(ctx: AuthContext, session: Session, teamId: string, options: TeamInviteOptions): Promise<void> {
   const o = optionalObject(options, "inviteUser options") as Partial<TeamInviteOptions>;
-  const email = requireString(o.email, "email");
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new ArgumentError(`email must be an e-mail address, got ${JSON.stringify(email)}.`);
+  // Checked as the platform checks it: a string, and one its e-mail rule takes (else its very SCHEMA_ERROR).
+  const email = requireText(o.email, "email");
+  if (!isPlatformEmail(email)) throw requestSchemaError(ctx.core.http.baseUrl, "POST", "/team-invitations/send-code", ["body.email must be a valid email"]);
   const callback_url = emailCallbackUrl(o.callbackUrl, ctx.core.urls.teamInvitation, "inviteUser");
   await ctx.core.request({ method: "POST", path: "/team-invitations/send-code", session, body: { team_id: teamId, email, callback_url } });
   receivedInvitationsChanged(ctx);

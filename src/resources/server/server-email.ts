@@ -3,8 +3,7 @@ import { optionalObject } from "../../util/validate";
 import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import type { KnownError } from "../../errors/known-error";
-import { knownError } from "../../errors/lineage";
-import { apiUrl } from "../../http/client";
+import { requestSchemaError, schemaError } from "../../errors/schema-error";
 import { emailDeliveryInfoCache } from "./server-email-delivery";
 
 /**
@@ -80,17 +79,8 @@ export function sendEmailSchemaProblem(body: Record<string, unknown>): string | 
   return ["body is not matched by any of the provided schemas:", ...listed].join("\n");
 }
 
-/** The platform's `SCHEMA_ERROR`: `details.message` and the message are the same text. */
-const schemaError = (message: string): KnownError => knownError("SCHEMA_ERROR", { message }, message, 400);
-
-/**
- * The platform's `SCHEMA_ERROR` for a problem its request validator found in the send-email body (see
- * {@link sendEmailSchemaProblem}), worded as that validator words it: naming the request's method and path.
- */
-function requestSchemaError(ctx: AuthContext, problem: string): KnownError {
-  const pathname = new URL(apiUrl(ctx.core.http.baseUrl, "/emails/send-email")).pathname;
-  return schemaError(`Request validation failed on POST ${pathname}:\n  - ${problem.replaceAll("\n", "\n  ")}`);
-}
+/** The send-email validator's `SCHEMA_ERROR` for `problem` (see {@link sendEmailSchemaProblem}). */
+const sendEmailSchemaError = (ctx: AuthContext, problem: string): KnownError => requestSchemaError(ctx.core.http.baseUrl, "POST", "/emails/send-email", [problem]);
 
 /**
  * @internal The validated wire body of `POST /emails/send-email`. A recipient or content form the platform would
@@ -135,7 +125,7 @@ export function sendEmailBody(ctx: AuthContext, options: SendEmailOptions): Reco
   };
   // The platform validates the request first (the content forms), then, in its handler, the recipients.
   const problem = sendEmailSchemaProblem(body);
-  if (problem !== null) throw requestSchemaError(ctx, problem);
+  if (problem !== null) throw sendEmailSchemaError(ctx, problem);
   if ((o.userIds !== undefined) === (o.allUsers !== undefined)) throw schemaError("Exactly one of user_ids or all_users must be provided");
   return body;
 }

@@ -1,10 +1,10 @@
 import type { AuthContext } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/email-callback";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
-import { contactChannelFields } from "../client/contact-channels";
+import { checkChannelValue, contactChannelFields } from "../client/contact-channels";
 import type { ContactChannel, ContactChannelCreate, ContactChannelJson, ContactChannelUpdate } from "../client/contact-channels";
 import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 import { userChanged } from "./server-user-requests";
@@ -61,9 +61,9 @@ const optionalBoolean = (value: unknown, name: string) => {
 };
 
 /** Validated wire body of a server-side channel change. */
-function channelBody(data: ServerContactChannelUpdate & { type?: string }) {
+function channelBody(ctx: AuthContext, method: string, path: string, data: ServerContactChannelUpdate & { type?: string }) {
   const d = optionalObject(data, "contact channel data");
-  if (d.value !== undefined) requireString(d.value, "value");
+  if (d.value !== undefined) checkChannelValue(ctx, method, path, d.value);
   for (const key of ["usedForAuth", "isPrimary", "isVerified"] as const) optionalBoolean(d[key], key);
   return { value: d.value, type: d.type, used_for_auth: d.usedForAuth, is_primary: d.isPrimary, is_verified: d.isVerified };
 }
@@ -83,7 +83,7 @@ export function serverContactChannelFromJson(ctx: AuthContext, userId: string, c
       await ctx.core.request({ method: "POST", path: `${path}/send-verification-code`, body: { callback_url } });
     },
     async update(data) {
-      await ctx.core.request({ method: "PATCH", path, body: channelBody(data) });
+      await ctx.core.request({ method: "PATCH", path, body: channelBody(ctx, "PATCH", path, data) });
       await changed(ctx, userId);
     },
     async delete() {
@@ -114,9 +114,9 @@ export async function createServerContactChannel(
 ): Promise<ServerContactChannel> {
   const d = optionalObject(data, "createContactChannel data") as ServerContactChannelCreate;
   if (d.type !== "email") throw new ArgumentError('type must be "email".');
-  requireString(d.value, "value");
+  checkChannelValue(ctx, "POST", "/contact-channels", d.value);
   if (typeof d.usedForAuth !== "boolean") throw new ArgumentError("usedForAuth must be a boolean.");
-  const body = { user_id: userId, ...channelBody(d) };
+  const body = { user_id: userId, ...channelBody(ctx, "POST", "/contact-channels", d) };
   const created = await ctx.core.request<ContactChannelJson>({ expect: "id", method: "POST", path: "/contact-channels", body });
   await changed(ctx, userId);
   return serverContactChannelFromJson(ctx, userId, created);

@@ -113,9 +113,13 @@ test("verification-code errors and an e-mail mismatch come back as error results
 test("inviteUser outside a browser needs callbackUrl; bad arguments are refused before any request", async () => {
   const { team } = await teamOfUser();
   await expect(team.inviteUser({ email: "grace@example.com" })).rejects.toThrow(/callbackUrl/);
+  // An address the platform's e-mail rule refuses: its very SCHEMA_ERROR, before any request (the empty string passes
+  // that rule, as on the platform, and is sent).
+  const refused = await caught(team.inviteUser({ email: "grace", callbackUrl: CALLBACK }));
+  expect(KnownErrors.SchemaError.isInstance(refused)).toBe(true);
+  expect((refused as Error).message).toBe("Request validation failed on POST /api/v1/team-invitations/send-code:\n  - body.email must be a valid email");
   for (const promise of [
-    team.inviteUser({ email: "", callbackUrl: CALLBACK }),
-    team.inviteUser({ email: "grace", callbackUrl: CALLBACK }),
+    team.inviteUser({ email: 1 as never, callbackUrl: CALLBACK }),
     team.inviteUser({ email: "grace@example.com", callbackUrl: "" }),
     team.inviteUser(null as never),
     app().acceptTeamInvitation(undefined as never),
