@@ -43,11 +43,14 @@ export const entries = [
     // Issue #13's limit. The page measured 21,888 B in 24 files before the client core became one module; since
     // then sign-out, the Authorization-header encoder, anonymous sign-up, the internal-project user methods, the
     // known-error lineage table and the cross-tab marker fallback load on first use, and the browser bundle reads
-    // only the environment variables its code names. Raised from 15,000 (the page measured 14,914) by issue #21's
-    // drop-in gaps, which every app carries: the guard on a user object's `.user`, the cross-subdomain refresh
-    // cookie in the cookie store, the `analytics` option's check, the Convex methods and the hosted pages' hand-off
-    // entry (their code loads on first use). Measured 15,777; issue #25 brings the page to 12,000.
-    budget: 15_900,
+    // only the environment variables its code names. Issue #21's drop-in gaps, which every app carries (the guard on a
+    // user object's `.user`, the cross-subdomain refresh cookie, the `analytics` check, the Convex methods, the hand-off
+    // entry), took the page from 14,914 to 15,868; back under 15,000 (measured 14,870) since what a page that only signs
+    // in and reads the user never runs loads on first use: which module holds the code of ClientApp's and the user
+    // object's lazy methods (one table, apps/client-calls.ts, where each method kept its own import() and the user object
+    // its account and team stubs), getUser's `or` other than the default (auth/get-user-or.ts) and the navigation
+    // (apps/navigation.ts), all three in the client's lazy group. Issue #25 brings the page to 12,000.
+    budget: 15_000,
     aim: 12_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/, /src\/token-stores\/(nextjs-cookie|request)\.ts/, /src\/errors\/lineage\.ts/, /src\/session\/cross-tab-marker\.ts/],
   },
@@ -60,8 +63,10 @@ export const entries = [
     // their own (each gzipped alone; the password page lost 1,077 B) and the server's resources became a group
     // loaded on first use, whose imports of three client helpers split the client's lazy group (one more file).
     // Raised from 36,500 (measured 36,257) by issue #21: the Convex helpers, the cross-subdomain cookie's and the
-    // hand-off's parameter modules (their own files), measured 40,969.
-    budget: 41_500,
+    // hand-off's parameter modules (their own files), the hosted OAuth callback's module and the platform's
+    // SCHEMA_ERROR helper, and the client core's methods moved to the lazy group (the password page lost ~1 KB):
+    // measured 42,004.
+    budget: 42_500,
     aim: 30_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/],
     leftOut: [/\/auth\/(oauth|cli|passkey)/, SERVER_ONLY_STORES],
@@ -75,8 +80,9 @@ export const entries = [
     // method reads, UnexpectedResponseError and 5xx retries for idempotent requests cost about 360 B). Raised from
     // 48,000 when user.revokeSession began checking its id is a UUID before sending (the check's module joined the
     // client's lazy group: +205 B, measured 48,001). Raised from 48,300 by issue #21 (Convex helpers, the
-    // cross-subdomain cookie, the hosted pages' cross-domain hand-off: 11 more files), measured 55,011.
-    budget: 55_500,
+    // cross-subdomain cookie, the hosted pages' cross-domain hand-off and OAuth callback, the SCHEMA_ERROR helper:
+    // 13 more files; the client core's methods moved to the lazy group), measured 56,454.
+    budget: 57_000,
     aim: 40_000,
     forbidden: [...BROWSER_FORBIDDEN],
     // promptCliLogin is called by a command-line program in Node, never by a page (which confirms the login with
@@ -108,8 +114,8 @@ export const entries = [
     entry: "react-handler-entry.tsx",
     react: "external",
     limits: "total",
-    // Raised from 85,000 (measured 83,483) by issue #21's drop-in gaps (see "full client"), measured 90,633.
-    budget: 91_000,
+    // Raised from 85,000 (measured 83,483) by issue #21's drop-in gaps (see "full client"), measured 92,141.
+    budget: 92_500,
     aim: 60_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/react(-dom)?\//],
     leftOut: [SERVER_ONLY_STORES, CLI_LOGIN],
@@ -119,8 +125,8 @@ export const entries = [
     entry: "react-app-entry.tsx",
     react: "bundled",
     limits: "total",
-    // Raised from 160,000 (measured 154,286) by issue #21's drop-in gaps (see "full client"), measured 161,573.
-    budget: 162_000,
+    // Raised from 160,000 (measured 154,286) by issue #21's drop-in gaps (see "full client"), measured 163,017.
+    budget: 163_500,
     aim: 100_000,
     forbidden: BROWSER_FORBIDDEN,
     leftOut: [SERVER_ONLY_STORES, CLI_LOGIN],

@@ -11,7 +11,7 @@ import { isBrowserCookieStore } from "../token-stores/cookie";
 import type { TokenStore, TokenStoreInit } from "../token-stores/types";
 import { resolveHandlerUrls } from "../urls/handler-urls";
 import type { HandlerUrls } from "../urls/handler-urls";
-import { canNavigate, defaultRedirectMethod, navigate } from "../urls/redirect";
+import { defaultRedirectMethod } from "../urls/redirect";
 import type { RedirectMethod } from "../urls/redirect";
 import type { RedirectTarget } from "../urls/handler-redirects";
 import type { ProjectJson } from "../resources/client/projects";
@@ -20,6 +20,9 @@ import type { Result } from "../util/result";
 import type { AppOptions } from "./options";
 import { checkOAuthScopes, resolveBaseUrl, resolveExtraHeaders } from "./options";
 import { readEnv } from "../util/env";
+
+// The bodies of redirect, checkRedirect and handOff load with the first navigation (see navigation.ts).
+const navigation = () => import("./navigation");
 
 /** @internal Settings an app level adds on top of the client options. */
 export interface CoreKeys {
@@ -138,19 +141,16 @@ export class AppCore {
    * its trusted domains is refused with an ArgumentError ("Redirect URL … is not trusted; should be relative.")
    * and nothing navigates.
    */
-  async redirect(url: string, replace?: boolean): Promise<boolean> {
-    const target = await this.checkRedirect(url);
-    return target !== null && navigate(this.redirectMethod, target, replace);
+  redirect(url: string, replace?: boolean): Promise<boolean> {
+    return navigation().then((m) => m.redirect(this, url, replace));
   }
 
   /**
    * What {@link AppCore.redirect} would navigate to for `url` (null when the redirect method cannot navigate);
    * throws its ArgumentError for an untrusted `url`. Lets a flow refuse a bad target before it changes anything.
    */
-  async checkRedirect(url: string): Promise<string | null> {
-    if (!canNavigate(this.redirectMethod)) return null;
-    const { trustedRedirectTarget } = await import("../urls/trusted-redirects");
-    return trustedRedirectTarget(url, { projectId: this.projectId, project: this.projectRead });
+  checkRedirect(url: string): Promise<string | null> {
+    return navigation().then((m) => m.checkRedirect(this, url));
   }
 
   /**
@@ -168,10 +168,8 @@ export class AppCore {
    * parameters, a return to an app on another origin becomes the platform's hand-off redirect. Unchanged when
    * this app cannot navigate.
    */
-  async handOff(target: RedirectTarget, url: string): Promise<string> {
-    if (!canNavigate(this.redirectMethod)) return url;
-    const { crossDomainTarget } = await import("../auth/oauth-handoff");
-    return crossDomainTarget(this, target, url);
+  handOff(target: RedirectTarget, url: string): Promise<string> {
+    return navigation().then((m) => m.handOff(this, target, url));
   }
 
   /**

@@ -16,6 +16,7 @@ import type { TokenStoreInit } from "../token-stores/types";
 import { AppCore } from "./app-core";
 import type { CoreKeys } from "./app-core";
 import { ClientFlows } from "./client-flows";
+import { callLater } from "./call-later";
 import type { CurrentUser } from "./current-user";
 import type { AppOptions } from "./options";
 import { optionalBoolean, optionalObject } from "../util/validate";
@@ -58,9 +59,8 @@ export function withInherited<T extends ClientAppOptions>(options: T): T {
 
 type StoreOption = { tokenStore?: TokenStoreInit };
 
-// E-mail link flows load on first use: a page that signs in with a password never downloads them.
-const magicLink = () => import("../auth/magic-link");
-const passwordReset = () => import("../auth/password-reset");
+// The flows and resources of the methods below load on first use (through callLater): a page that signs in with a
+// password never downloads them.
 
 /**
  * The app for browsers and for code acting as one user: signs users up, in and out and reads the current user
@@ -162,7 +162,7 @@ export class ClientApp extends ClientFlows {
    * if (result.status === "error" && KnownErrors.UserWithEmailAlreadyExists.isInstance(result.error)) offerSignIn();
    */
   signUpWithCredential(options: SignUpOptions) {
-    return import("../auth/sign-up").then((m) => m.signUpWithCredential(this.ctx, options));
+    return callLater<typeof import("../auth/sign-up").signUpWithCredential>(this.ctx, "signUpWithCredential", [options]);
   }
 
   /**
@@ -184,7 +184,7 @@ export class ClientApp extends ClientFlows {
    * await app.sendForgotPasswordEmail("ada@example.com", { callbackUrl: "https://myapp.example/reset" });
    */
   sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }) {
-    return passwordReset().then((m) => m.sendForgotPasswordEmail(this.ctx, email, options));
+    return callLater<typeof import("../auth/password-reset").sendForgotPasswordEmail>(this.ctx, "sendForgotPasswordEmail", [email, options]);
   }
 
   /**
@@ -195,7 +195,7 @@ export class ClientApp extends ClientFlows {
    * const valid = (await app.verifyPasswordResetCode(code)).status === "ok";
    */
   verifyPasswordResetCode(code: string) {
-    return passwordReset().then((m) => m.verifyPasswordResetCode(this.ctx, code));
+    return callLater<typeof import("../auth/password-reset").verifyPasswordResetCode>(this.ctx, "verifyPasswordResetCode", [code]);
   }
 
   /**
@@ -207,7 +207,7 @@ export class ClientApp extends ClientFlows {
    * await app.resetPassword({ code, password: "new password!", confirmPassword: "new password!" });
    */
   resetPassword(options: ResetPasswordOptions) {
-    return passwordReset().then((m) => m.resetPassword(this.ctx, options));
+    return callLater<typeof import("../auth/password-reset").resetPassword>(this.ctx, "resetPassword", [options]);
   }
 
   /**
@@ -221,7 +221,7 @@ export class ClientApp extends ClientFlows {
    * if (result.status === "error") showError("This link has expired or was already used.");
    */
   verifyEmail(code: string) {
-    return magicLink().then((m) => m.verifyEmail(this.ctx, code));
+    return callLater<typeof import("../auth/magic-link").verifyEmail>(this.ctx, "verifyEmail", [code]);
   }
 
   /**
@@ -232,7 +232,7 @@ export class ClientApp extends ClientFlows {
    * const valid = (await app.verifyTeamInvitationCode(code)).status === "ok";
    */
   verifyTeamInvitationCode(code: string, options?: StoreOption) {
-    return import("../resources/client/team-invitations").then((m) => m.verifyTeamInvitationCode(this.ctx, code, options));
+    return callLater<typeof import("../resources/client/team-invitations").verifyTeamInvitationCode>(this.ctx, "verifyTeamInvitationCode", [code, options]);
   }
 
   /**
@@ -244,7 +244,7 @@ export class ClientApp extends ClientFlows {
    * if (result.status === "error") showError("This invitation has expired or was already used.");
    */
   acceptTeamInvitation(code: string, options?: StoreOption) {
-    return import("../resources/client/team-invitations").then((m) => m.acceptTeamInvitation(this.ctx, code, options));
+    return callLater<typeof import("../resources/client/team-invitations").acceptTeamInvitation>(this.ctx, "acceptTeamInvitation", [code, options]);
   }
 
   /**
@@ -256,7 +256,7 @@ export class ClientApp extends ClientFlows {
    * if (details.status === "ok") showJoinButton(details.data.teamDisplayName);
    */
   getTeamInvitationDetails(code: string, options?: StoreOption) {
-    return import("../resources/client/team-invitations").then((m) => m.getTeamInvitationDetails(this.ctx, code, options));
+    return callLater<typeof import("../resources/client/team-invitations").getTeamInvitationDetails>(this.ctx, "getTeamInvitationDetails", [code, options]);
   }
 
   /**
@@ -289,7 +289,7 @@ export class ClientApp extends ClientFlows {
    * const caller = await app.getPartialUser({ from: "convex", ctx }); // in a Convex query or mutation
    */
   getPartialUser(options: PartialUserOptions): Promise<TokenPartialUser | null> {
-    return import("../auth/partial-user").then((m) => m.getPartialUser(this.ctx, options));
+    return callLater<typeof import("../auth/partial-user").getPartialUser>(this.ctx, "getPartialUser", [options]);
   }
 
   /**

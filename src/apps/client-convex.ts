@@ -2,9 +2,7 @@ import type { AuthContext } from "../auth/context";
 import type { ConvexAuthOptions, ConvexFetchTokenArgs } from "../auth/convex-types";
 import { optionalObject } from "../util/validate";
 import { ClientRedirects } from "./client-redirects";
-
-// The token code loads on first use: an app that never talks to Convex never downloads it.
-const convex = () => import("../auth/convex");
+import { callLater } from "./call-later";
 
 /**
  * The Convex helpers of every app (client, server, admin): access tokens of the app's session for a Convex client,
@@ -36,7 +34,8 @@ export abstract class ClientConvex extends ClientRedirects {
     const { tokenStore } = optionalObject(options, "getConvexClientAuth options") as ConvexAuthOptions;
     const effective = tokenStore === undefined ? this.ctx.core.options.tokenStore : tokenStore;
     if (effective !== "cookie") this.ctx.core.session(tokenStore); // no store, or a bad one: the ArgumentError now
-    return (args) => convex().then((m) => m.fetchConvexToken(this.ctx, tokenStore, args));
+    // The token code loads on first use: an app that never talks to Convex never downloads it.
+    return (args) => callLater<typeof import("../auth/convex").fetchConvexToken>(this.ctx, "fetchConvexToken", [tokenStore, args]);
   }
 
   /**
@@ -50,6 +49,6 @@ export abstract class ClientConvex extends ClientRedirects {
    * const tasks = await http.query(api.tasks.list);
    */
   getConvexHttpClientAuth(options?: ConvexAuthOptions): Promise<string> {
-    return convex().then((m) => m.convexHttpClientAuth(this.ctx, options));
+    return callLater<typeof import("../auth/convex").convexHttpClientAuth>(this.ctx, "convexHttpClientAuth", [options]);
   }
 }

@@ -4,12 +4,11 @@ import type { PasskeySignInOptions } from "../auth/passkey";
 import type { PromptCliLoginOptions } from "../auth/cli-login";
 import type { TokenStoreInit } from "../token-stores/types";
 import { ClientConvex } from "./client-convex";
+import { callLater } from "./call-later";
 
 type StoreOption = { tokenStore?: TokenStoreInit };
 
-// Every flow here loads on first use: a page that signs in with a password never downloads them.
-const magicLink = () => import("../auth/magic-link");
-const oauth = () => import("../auth/oauth-entry");
+// Every flow here loads on first use (through callLater): a page that signs in with a password never downloads them.
 
 /**
  * The sign-in flows beyond the password that {@link ClientApp} offers: OAuth, magic links, the second factor,
@@ -32,7 +31,7 @@ export abstract class ClientFlows extends ClientConvex {
    * button.onclick = () => app.signInWithOAuth("github", { returnTo: "/dashboard" });
    */
   signInWithOAuth(provider: string, options?: OAuthSignInOptions): Promise<void> {
-    return oauth().then((m) => m.signInWithOAuth(this.ctx, provider, options));
+    return callLater<typeof import("../auth/oauth-entry").signInWithOAuth>(this.ctx, "signInWithOAuth", [provider, options]);
   }
 
   /**
@@ -46,7 +45,7 @@ export abstract class ClientFlows extends ClientConvex {
    * await app.callOAuthCallback();
    */
   callOAuthCallback(): Promise<boolean> {
-    return oauth().then((m) => m.callOAuthCallback(this.ctx));
+    return callLater<typeof import("../auth/oauth-entry").callOAuthCallback>(this.ctx, "callOAuthCallback", []);
   }
 
   /**
@@ -56,7 +55,7 @@ export abstract class ClientFlows extends ClientConvex {
    * if (sent.status === "ok") await app.signInWithMagicLink(typedOtp + sent.data.nonce);
    */
   sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }) {
-    return magicLink().then((m) => m.sendMagicLinkEmail(this.ctx, email, options));
+    return callLater<typeof import("../auth/magic-link").sendMagicLinkEmail>(this.ctx, "sendMagicLinkEmail", [email, options]);
   }
 
   /**
@@ -68,7 +67,7 @@ export abstract class ClientFlows extends ClientConvex {
    * await app.signInWithMagicLink(new URLSearchParams(location.search).get("code")!);
    */
   signInWithMagicLink(code: string, options?: { noRedirect?: boolean } & StoreOption) {
-    return magicLink().then((m) => m.signInWithMagicLink(this.ctx, code, options));
+    return callLater<typeof import("../auth/magic-link").signInWithMagicLink>(this.ctx, "signInWithMagicLink", [code, options]);
   }
 
   /**
@@ -85,7 +84,7 @@ export abstract class ClientFlows extends ClientConvex {
    * if (result.status === "error" && KnownErrors.InvalidTotpCode.isInstance(result.error)) showError("Wrong code, try again.");
    */
   signInWithMfa(otp: string, code: string, options?: { noRedirect?: boolean } & StoreOption) {
-    return import("../auth/mfa").then((m) => m.signInWithMfa(this.ctx, otp, code, options));
+    return callLater<typeof import("../auth/mfa").signInWithMfa>(this.ctx, "signInWithMfa", [otp, code, options]);
   }
 
   /**
@@ -98,7 +97,7 @@ export abstract class ClientFlows extends ClientConvex {
    * if (result.status === "error") showError(result.error.message);
    */
   signInWithPasskey(options?: PasskeySignInOptions) {
-    return import("../auth/passkey").then((m) => m.signInWithPasskey(this.ctx, options));
+    return callLater<typeof import("../auth/passkey").signInWithPasskey>(this.ctx, "signInWithPasskey", [options]);
   }
 
   /**
@@ -116,7 +115,7 @@ export abstract class ClientFlows extends ClientConvex {
    * }
    */
   promptCliLogin(options: PromptCliLoginOptions) {
-    return import("../auth/cli-login").then((m) => m.promptCliLogin(this.ctx, options));
+    return callLater<typeof import("../auth/cli-login").promptCliLogin>(this.ctx, "promptCliLogin", [options]);
   }
 
   /**
@@ -130,7 +129,7 @@ export abstract class ClientFlows extends ClientConvex {
    * if (result.status === "error") showError(result.error.message);
    */
   confirmCliLogin(loginCode: string, options?: StoreOption) {
-    return import("../auth/cli-confirm").then((m) => m.confirmCliLogin(this.ctx, loginCode, options));
+    return callLater<typeof import("../auth/cli-confirm").confirmCliLogin>(this.ctx, "confirmCliLogin", [loginCode, options]);
   }
 
   /**
@@ -141,7 +140,7 @@ export abstract class ClientFlows extends ClientConvex {
    * if (state.status === "ok" && state.data === "none") await app.redirectToSignIn();
    */
   getCliLoginState(loginCode: string) {
-    return import("../auth/cli-confirm").then((m) => m.getCliLoginState(this.ctx, loginCode));
+    return callLater<typeof import("../auth/cli-confirm").getCliLoginState>(this.ctx, "getCliLoginState", [loginCode]);
   }
 
   /**
@@ -152,6 +151,6 @@ export abstract class ClientFlows extends ClientConvex {
    * if ((await app.claimCliAnonymousSession(loginCode)).status === "ok") await app.redirectToSignUp();
    */
   claimCliAnonymousSession(loginCode: string, options?: StoreOption) {
-    return import("../auth/cli-confirm").then((m) => m.claimCliAnonymousSession(this.ctx, loginCode, options));
+    return callLater<typeof import("../auth/cli-confirm").claimCliAnonymousSession>(this.ctx, "claimCliAnonymousSession", [loginCode, options]);
   }
 }

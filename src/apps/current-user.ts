@@ -6,12 +6,13 @@ import type { Session } from "../session/session";
 import { internalSessionOf } from "../session/internal-session";
 import type { InternalSession } from "../session/internal-session";
 import type { ContactChannel, ContactChannelCreate } from "../resources/client/contact-channels";
-import { accountMethods } from "./user-methods/account";
 import type { AccountMethods } from "./user-methods/account";
 import type { Team } from "../resources/client/teams";
-import { lazyTeam, userTeamMethods } from "./user-methods/teams";
+import { lazyTeam } from "./user-methods/teams";
 import type { UserTeamMethods } from "./user-methods/teams";
 import { guardUserDestructuring } from "../resources/client/user-guard";
+import { callLater } from "./call-later";
+import { USER_METHOD_GROUPS } from "./user-methods/method-groups";
 
 /**
  * The signed-in user, as returned by `app.getUser()`: the fields of {@link CurrentUserData} plus methods that act
@@ -53,16 +54,12 @@ export interface CurrentUser extends Omit<CurrentUserData, "selectedTeam">, Acco
   createContactChannel(data: ContactChannelCreate): Promise<ContactChannel>;
 }
 
-// The owned-project methods of an `internal`-project user (a dashboard user) load on first call: every other
-// project's pages never download them.
-const INTERNAL_METHODS = ["createProject", "listOwnedProjects", "transferProject"] as const;
-function lazyInternalUserMethods(ctx: AuthContext, session: Session): Record<string, (...args: never[]) => Promise<unknown>> {
-  const call =
-    (name: (typeof INTERNAL_METHODS)[number]) =>
-    (...args: never[]) =>
-      import("./user-methods/internal").then((m) => (m.internalUserMethods(ctx, session) as Record<string, (...a: never[]) => Promise<unknown>>)[name](...args));
-  return Object.fromEntries(INTERNAL_METHODS.map((name) => [name, call(name)]));
-}
+// The methods that act through a resource module (the account's, the teams' and the contact channels'), by name: each
+// loads the table of their modules (apps/client-calls.ts, see callLater) on its first call, so a page that only reads
+// the user never downloads it.
+const USER_METHODS = USER_METHOD_GROUPS.join(" ").split(" ");
+// And the owned-project methods of an `internal`-project user (a dashboard user): other projects' users lack them.
+const INTERNAL_METHODS = ["createProject", "listOwnedProjects", "transferProject"];
 
 /**
  * @internal Builds the user object for `session` from its wire JSON. Reading `.user` on it throws an error that
@@ -71,10 +68,14 @@ function lazyInternalUserMethods(ctx: AuthContext, session: Session): Record<str
 export function createCurrentUser(ctx: AuthContext, session: Session, json: CurrentUserJson): CurrentUser {
   // Object.assign with the data last, not spreads into a literal: V8 copies closures spread into a literal (or
   // assigned onto a data object) on a slow path, about 40 µs per user.
+  const call =
+    (name: string) =>
+    (...args: unknown[]) =>
+      callLater(ctx, name, args, [session, json]);
+  const named = (names: string[]) => Object.fromEntries(names.map((name) => [name, call(name)]));
   const methods = Object.assign(
-    accountMethods(ctx, session, json.primary_email),
-    userTeamMethods(ctx, session),
-    ctx.core.projectId === "internal" ? lazyInternalUserMethods(ctx, session) : {},
+    named(USER_METHODS) as unknown as AccountMethods & UserTeamMethods & Pick<CurrentUser, "listContactChannels" | "createContactChannel">,
+    ctx.core.projectId === "internal" ? named(INTERNAL_METHODS) : {},
     {
       currentSession: { getTokens: () => authJson(session) },
       _internalSession: internalSessionOf(session),
@@ -88,9 +89,6 @@ export function createCurrentUser(ctx: AuthContext, session: Session, json: Curr
       getAuthJson: () => authJson(session),
       getAuthorizationHeader: () => authorizationHeader(session),
       getAuthHeaders: async () => ({ "x-stack-auth": JSON.stringify(await authJson(session)) }),
-      // Resource modules load on first use, so a bundle that never calls them does not download them.
-      listContactChannels: () => import("../resources/client/contact-channels").then((m) => m.listContactChannels(ctx, session)),
-      createContactChannel: (data) => import("../resources/client/contact-channels").then((m) => m.createContactChannel(ctx, session, data)),
     } satisfies Partial<CurrentUser>,
   );
   const user = Object.assign(methods, currentUserFromJson(json), { selectedTeam: json.selected_team && lazyTeam(ctx, session, json.selected_team) });

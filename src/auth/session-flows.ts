@@ -1,9 +1,7 @@
 import { optionalObject } from "../util/validate";
-import { ArgumentError, LatchkeyError } from "../errors/base";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { CurrentUserJson } from "../resources/client/users";
-import { leaving } from "../urls/redirect";
 import type { AuthContext } from "./context";
 
 /**
@@ -24,48 +22,21 @@ export interface GetUserOptions {
   tokenStore?: TokenStoreInit;
 }
 
-const OR_VALUES = ["return-null", "throw", "redirect", "anonymous", "anonymous-if-exists[deprecated]"];
-
 /** @internal Reads (through the cache) the user of `session`, applying the anonymous / restricted rules. */
 export async function resolveUser(
   ctx: AuthContext,
   options: GetUserOptions | undefined,
 ): Promise<{ session: Session; user: CurrentUserJson } | null> {
   const o = optionalObject(options, "getUser options");
-  const or = o.or ?? "return-null";
-  if (!OR_VALUES.includes(or)) {
-    throw new ArgumentError(`getUser's "or" must be one of ${OR_VALUES.join(", ")}; got ${JSON.stringify(or)}.`);
-  }
-  if (or === "anonymous" && o.includeRestricted === false) {
-    // The official SDK's message, word for word.
-    throw new ArgumentError(
-      "Cannot use { or: 'anonymous' } with { includeRestricted: false }. Anonymous users implicitly include restricted users.",
-    );
-  }
-  const anonymousOk = or === "anonymous" || or === "anonymous-if-exists[deprecated]";
+  // An `or` other than the default loads its checks (an ArgumentError before anything is read) and its answer for a
+  // missing user (get-user-or.ts): a page that never gives one does not download them.
+  const other = o.or == null || o.or === "return-null" ? undefined : await import("./get-user-or");
+  other?.checkGetUserOr(o);
+  const anonymousOk = o.or === "anonymous" || o.or === "anonymous-if-exists[deprecated]";
   const session = ctx.core.session(o.tokenStore);
   const user = await ctx.users.get(session);
-  const eligible = (u: CurrentUserJson | null): u is CurrentUserJson =>
-    !!u && (anonymousOk || (!u.is_anonymous && (!!o.includeRestricted || !u.is_restricted)));
-  // A signed-in user who still has to finish onboarding (e.g. verify their e-mail): "redirect" sends them there.
-  const onboarding = !!user && !user.is_anonymous && !!user.is_restricted;
-  if (eligible(user)) return { session, user };
-  if (or === "anonymous") {
-    // Loads with the sign-up code: a page that never asks for an anonymous user does not download it.
-    return { session, user: await (await import("./sign-up")).signUpAnonymously(ctx, session) };
-  }
-  if (or === "throw") {
-    throw new LatchkeyError('No user is signed in, and getUser was called with { or: "throw" }.', "NotSignedInError");
-  }
-  if (or === "redirect") {
-    // A page already leaving (signing out goes to after-sign-out) starts no second navigation, to sign-in.
-    if (leaving || (await ctx.core.redirectToHandler(onboarding ? "onboarding" : "signIn", { replace: true }))) return new Promise(() => {});
-    throw new LatchkeyError(
-      'No user is signed in, and getUser({ or: "redirect" }) cannot navigate here (redirectMethod is "none").',
-      "NotSignedInError",
-    );
-  }
-  return null;
+  if (user && (anonymousOk || (!user.is_anonymous && (!!o.includeRestricted || !user.is_restricted)))) return { session, user };
+  return other ? other.noUser(ctx, session, o.or!, user) : null;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { AuthContext } from "../../auth/context";
 import type { KnownErrors } from "../../errors";
 import type { ApiKey, ApiKeyCreate } from "../../resources/client/api-keys";
 import type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection, OAuthConnection } from "../../resources/client/connected-accounts";
@@ -6,7 +5,6 @@ import type { NotificationCategory } from "../../resources/client/notification-c
 import type { OAuthProvider } from "../../resources/client/oauth-providers";
 import type { ActiveSession } from "../../resources/client/sessions";
 import type { UserUpdate } from "../../resources/client/user-profile";
-import type { Session } from "../../session/session";
 import type { RegisterPasskeyOptions } from "../../auth/passkey";
 import type { Result } from "../../util/result";
 
@@ -163,48 +161,4 @@ export interface AccountMethods {
    * const github = await user.getOrLinkConnectedAccount("github", { scopes: ["repo"] });
    */
   getOrLinkConnectedAccount(provider: string, options?: { scopes?: string[] }): Promise<OAuthConnection>;
-}
-
-/** A resource function's call signature without its leading `(ctx, session)`. */
-type Bound<F> = F extends (ctx: AuthContext, session: Session, ...rest: infer A) => infer R ? (...rest: A) => R : never;
-
-/**
- * The {@link AccountMethods} of the user of `session`. Each loads its resource module on first use, so a page
- * that never calls them never downloads them (the stubs are kept tiny: they sit in every bundle that reads a user).
- * @internal
- * @example
- * const user = { ...currentUserFromJson(json), ...accountMethods(ctx, session, json.primary_email) };
- */
-export function accountMethods(ctx: AuthContext, session: Session, primaryEmail: string | null): AccountMethods {
-  const lazy =
-    <M, K extends keyof M>(load: () => Promise<M>, name: K): Bound<M[K]> =>
-    ((...args: unknown[]) => load().then((m) => (m[name] as (...a: unknown[]) => unknown)(ctx, session, ...args))) as Bound<M[K]>;
-  const profile = () => import("../../resources/client/user-profile");
-  const sessions = () => import("../../resources/client/sessions");
-  const keys = () => import("../../resources/client/api-keys");
-  const providers = () => import("../../resources/client/oauth-providers");
-  const connected = () => import("../../resources/client/connected-accounts");
-  const link = () => import("../../auth/oauth-link");
-  const me = { userId: "me" } as const;
-  return {
-    update: lazy(profile, "updateUser"),
-    setDisplayName: lazy(profile, "setDisplayName"),
-    setClientMetadata: lazy(profile, "setClientMetadata"),
-    delete: lazy(profile, "deleteUser"),
-    updatePassword: lazy(profile, "updatePassword"),
-    setPassword: lazy(profile, "setPassword"),
-    sendVerificationEmail: (options) => profile().then((m) => m.sendVerificationEmail(ctx, session, primaryEmail, options)),
-    registerPasskey: lazy(() => import("../../auth/passkey"), "registerPasskey"),
-    getActiveSessions: lazy(sessions, "getActiveSessions"),
-    revokeSession: lazy(sessions, "revokeSession"),
-    createApiKey: (data) => keys().then((m) => m.createApiKey(ctx, session, me, data) as Promise<ApiKey<"user", true>>),
-    listApiKeys: () => keys().then((m) => m.listApiKeys(ctx, session, me) as Promise<ApiKey<"user">[]>),
-    listNotificationCategories: lazy(() => import("../../resources/client/notification-categories"), "listNotificationCategories"),
-    listOAuthProviders: lazy(providers, "listOAuthProviders"),
-    getOAuthProvider: lazy(providers, "getOAuthProvider"),
-    listConnectedAccounts: lazy(connected, "listConnectedAccounts"),
-    getConnectedAccount: lazy(connected, "getConnectedAccount") as AccountMethods["getConnectedAccount"],
-    linkConnectedAccount: lazy(link, "linkConnectedAccount"),
-    getOrLinkConnectedAccount: lazy(link, "getOrLinkConnectedAccount"),
-  };
 }

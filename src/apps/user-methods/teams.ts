@@ -57,22 +57,6 @@ export interface UserTeamMethods {
 }
 
 const teams = () => import("../../resources/client/teams");
-const perms = () => import("../../resources/client/permissions");
-
-/** @internal Lazy stubs of {@link UserTeamMethods} bound to `session`. */
-export const userTeamMethods = (ctx: AuthContext, session: Session): UserTeamMethods => ({
-  listTeams: () => teams().then((m) => m.listTeams(ctx, session)),
-  getTeam: (id) => teams().then((m) => m.getTeam(ctx, session, id)),
-  createTeam: (data) => teams().then((m) => m.createTeam(ctx, session, data)),
-  setSelectedTeam: (team) => teams().then((m) => m.setSelectedTeam(ctx, session, team)),
-  leaveTeam: (team) => teams().then((m) => m.leaveTeam(ctx, session, team)),
-  getTeamProfile: (team) => import("../../resources/client/team-profiles").then((m) => m.getTeamProfile(ctx, session, team)),
-  listTeamInvitations: () => import("../../resources/client/team-invitations").then((m) => m.listTeamInvitations(ctx, session)),
-  hasPermission: (a: TeamRef, b?: string) => perms().then((m) => m.hasPermission(ctx, session, a, b)),
-  getPermission: (a: TeamRef, b?: string) => perms().then((m) => m.getPermission(ctx, session, a, b)),
-  listPermissions: (a?: TeamRef | ListPermissionsOptions, b?: ListPermissionsOptions) => perms().then((m) => m.listPermissions(ctx, session, a, b)),
-});
-
 const TEAM_ACTIONS = ["update", "delete", "inviteUser", "listInvitations", "listUsers", "createApiKey", "listApiKeys"] as const;
 
 /**
