@@ -37,6 +37,15 @@ export async function saveVerifierAndState(): Promise<{ state: string; codeChall
 }
 
 /**
+ * The code verifier kept for `state` (left in place), or null when this browser holds none.
+ * @internal
+ * @example
+ * if (readVerifier(state)) await app.callOAuthCallback();
+ */
+export const readVerifier = (state: string): string | null =>
+  verifierCookieNames(state).map((name) => Cookies.get(name)).find((value) => !!value) ?? null;
+
+/**
  * The code verifier kept for `state`, deleting its cookies so it can be used once; null when there is none
  * (expired, already used, or the flow was not started in this browser).
  * @internal
@@ -45,7 +54,7 @@ export async function saveVerifierAndState(): Promise<{ state: string; codeChall
  */
 export function consumeVerifier(state: string): string | null {
   const names = verifierCookieNames(state);
-  const verifier = names.map((name) => Cookies.get(name)).find((value) => !!value) ?? null;
+  const verifier = readVerifier(state);
   if (!verifier) return null;
   // The official SDK may have written them partitioned (CHIPS) on https; a partitioned cookie is only removed by a
   // removal that says so.

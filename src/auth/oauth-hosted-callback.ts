@@ -2,7 +2,7 @@
 // the browser back to the page the flow started on, with `code` and `state` in its address. The app finishes the
 // sign-in there by itself when it is made, as the official SDK does. Loaded only when the address has a `code`.
 import type { HandlerUrlOptions } from "../urls/handler-urls";
-import { verifierCookieNames } from "./oauth-cookies";
+import { readVerifier } from "./oauth-cookies";
 
 /**
  * @internal Whether `urls` makes the OAuth callback hosted (so the callback is whatever page started the flow).
@@ -26,8 +26,7 @@ export async function finishHostedCallback(app: { callOAuthCallback(): Promise<b
   const query = new URLSearchParams(window.location.search);
   const state = query.get("state");
   if (!isHostedCallback(urls) || !query.get("code") || !state) return;
-  const cookies = document.cookie.split(/;\s*/).map((pair) => decodeURIComponent(pair.slice(0, pair.indexOf("="))));
-  if (!verifierCookieNames(state).some((name) => cookies.includes(name))) return;
+  if (!readVerifier(state)) return;
   try {
     await app.callOAuthCallback();
   } catch (error) {

@@ -56,7 +56,7 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
 }
 
 /** Ends the process group a detached child leads (the child and whatever it started), ignoring one already gone. */
-export function killGroup(pid: number | undefined, signal: NodeJS.Signals = "SIGTERM"): void {
+function killGroup(pid: number | undefined, signal: NodeJS.Signals = "SIGTERM"): void {
   if (pid === undefined) return;
   try {
     process.kill(-pid, signal);
@@ -205,7 +205,7 @@ export function installedPackage(dir: string, name: string): string {
 }
 
 /** A free TCP port on loopback (free when asked; the server started next takes it right after). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
@@ -214,6 +214,48 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A server started by {@link startServer}. */
+export interface RunningServer {
+  /** `http://localhost:<port>` */
+  origin: string;
+  /** What the server printed so far. */
+  output(): string;
+  /** Stops the server (and waits until it is gone). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `node <args(port)>` in `dir` (e.g. `next start` or `vite preview`) on a free loopback port, and resolves once
+ * its home page answers (within 60 s; `label` names it in errors).
+ */
+export async function startServer(label: string, dir: string, env: Record<string, string>, args: (port: number) => string[]): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args(port), { cwd: dir, env: childEnv(env), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const running: RunningServer = {
+    origin: `http://localhost:${port}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      killGroup(child.pid);
+      const timer = setTimeout(() => killGroup(child.pid, "SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  for (const deadline = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 250))) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}:\n${output}`);
+    if (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)) return running;
+    if (Date.now() > deadline) {
+      await running.stop();
+      throw new Error(`${label} did not answer within 60 s:\n${output}`);
+    }
+  }
 }
 
 /** Chromium on `origin`: a browser, a context and a page (20 s waits) whose page and console errors go to `errors`. */

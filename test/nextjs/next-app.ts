@@ -3,10 +3,9 @@
  * test/helpers/fresh-app.ts: the Next 16 apps share one install per run, `next build` and `next start` run as
  * child processes and are stopped again, and the apps get the emulator under the official variable names.
  */
-import { spawn } from "node:child_process";
 import * as path from "node:path";
-import { childEnv, freePort, installedPackage, installSharedApp, killGroup, ROOT, run } from "../helpers/fresh-app";
-import type { AppSource } from "../helpers/fresh-app";
+import { childEnv, installedPackage, installSharedApp, ROOT, run, startServer } from "../helpers/fresh-app";
+import type { AppSource, RunningServer } from "../helpers/fresh-app";
 
 export { browse, reportTimings, ROOT } from "../helpers/fresh-app";
 
@@ -37,55 +36,12 @@ export async function buildApp(dir: string, env: Record<string, string>): Promis
   return run(process.execPath, [nextBin(dir), "build"], dir, childEnv(env), 600_000);
 }
 
-/** A started `next start`. */
-export interface RunningExample {
-  /** `http://localhost:<port>` */
-  origin: string;
-  /** What the server printed so far. */
-  output(): string;
-  /** Stops the server (and waits until it is gone). */
-  stop(): Promise<void>;
-}
+/** A started `next start` (see {@link startServer}). */
+export type RunningExample = RunningServer;
 
 /** `next start` on a free loopback port; resolves once the home page answers. */
-export async function startApp(dir: string, env: Record<string, string>): Promise<RunningExample> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [nextBin(dir), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: dir,
-    env: childEnv(env),
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  const running: RunningExample = {
-    origin: `http://localhost:${port}`,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      killGroup(child.pid);
-      const timer = setTimeout(() => killGroup(child.pid, "SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return running;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await running.stop();
-      throw new Error(`next start did not answer within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+export const startApp = (dir: string, env: Record<string, string>): Promise<RunningExample> =>
+  startServer("next start", dir, env, (port) => [nextBin(dir), "start", "-p", String(port), "-H", "127.0.0.1"]);
 
 /** The example's names for {@link buildApp} and {@link startApp}. */
 export { buildApp as buildExample, startApp as startExample };

@@ -6,38 +6,26 @@
  * through the emulator's mock GitHub: the provider is on another origin, so the router must not be given it.
  * Elements are found by role and accessible name or label only. Screenshots go to test-artifacts/vite-react-router/.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startEmulator } from "../../src/emulator";
 import type { RunningEmulator } from "../../src/emulator";
-import { browse, childEnv, freePort, installSharedApp, installedPackage, killGroup, reportTimings, ROOT, run, signUpWithPassword } from "../helpers/fresh-app";
+import { browse, childEnv, installSharedApp, installedPackage, reportTimings, ROOT, run, signUpWithPassword, startServer } from "../helpers/fresh-app";
+import type { RunningServer } from "../helpers/fresh-app";
 
 const SOURCE = join(ROOT, "test", "vite", "react-router");
 const ARTIFACTS = join(ROOT, "test-artifacts", "vite-react-router");
 const PASSWORD = "correct horse battery";
 
 let emulator: RunningEmulator | undefined;
-let preview: { origin: string; stop(): void } | undefined;
+let preview: RunningServer | undefined;
+const vite = (dir: string) => join(installedPackage(dir, "vite"), "bin", "vite.js");
 let browser: Browser | undefined;
 let page: Page;
 const errors: string[] = [];
 const timings: Record<string, number> = {};
 const started = Date.now();
-
-/** `vite preview` of the built app on a free loopback port; resolves once it answers. */
-async function startPreview(dir: string): Promise<{ origin: string; stop(): void }> {
-  const port = await freePort();
-  const vite = join(installedPackage(dir, "vite"), "bin", "vite.js");
-  const child = spawn(process.execPath, [vite, "preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], { cwd: dir, env: childEnv(), stdio: "ignore", detached: true });
-  const origin = `http://localhost:${port}`;
-  for (const deadline = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 100))) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited with ${child.exitCode}`);
-    if (await fetch(`${origin}/`).then((r) => r.ok, () => false)) return { origin, stop: () => killGroup(child.pid) };
-    if (Date.now() > deadline) throw new Error("vite preview did not answer within 30 s");
-  }
-}
 
 beforeAll(async () => {
   rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -53,15 +41,15 @@ beforeAll(async () => {
     VITE_STACK_PROJECT_ID: emulator.projectId,
     VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.keys.publishableClientKey,
   };
-  await run(process.execPath, [join(installedPackage(dir, "vite"), "bin", "vite.js"), "build"], dir, childEnv(env), 300_000);
+  await run(process.execPath, [vite(dir), "build"], dir, childEnv(env), 300_000);
   timings.build = Date.now() - t;
-  preview = await startPreview(dir);
+  preview = await startServer("vite preview", dir, {}, (port) => [vite(dir), "preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"]);
   ({ browser, page } = await browse(preview.origin, errors));
 }, 10 * 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  preview?.stop();
+  await preview?.stop();
   await emulator?.stop();
   reportTimings("Vite + react-router app", timings, started);
 }, 60_000);
