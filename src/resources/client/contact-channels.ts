@@ -3,7 +3,7 @@ import { currentUserChanged } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/email-callback";
 import { optionalBoolean, optionalObject, requireText } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
-import { isPlatformEmail, requestSchemaError } from "../../errors/schema-error";
+import { isPlatformEmail, requestSchemaError } from "../schema-error";
 import type { Session } from "../../session/session";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";

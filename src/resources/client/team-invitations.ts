@@ -2,7 +2,7 @@ import type { AuthContext } from "../../auth/context";
 import { emailCallbackUrl } from "../../auth/email-callback";
 import { optionalObject, requireText } from "../../util/validate";
 import { requireVerificationCode } from "../../util/verification-code";
-import { isPlatformEmail, requestSchemaError } from "../../errors/schema-error";
+import { isPlatformEmail, requestSchemaError } from "../schema-error";
 import type { KnownErrors } from "../../errors";
 import type { Session } from "../../session/session";
 import type { TokenStoreInit } from "../../token-stores/types";

@@ -3,7 +3,7 @@ import { optionalObject } from "../../util/validate";
 import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import type { KnownError } from "../../errors/known-error";
-import { requestSchemaError, schemaError } from "../../errors/schema-error";
+import { requestSchemaError, schemaError } from "../schema-error";
 import { emailDeliveryInfoCache } from "./server-email-delivery";
 
 /**

@@ -1,8 +1,8 @@
 // The platform's `SCHEMA_ERROR`, for local refusals that must read exactly as the platform's answer would: the same
 // code, status, `details.message` and message, worded as its request validator words them.
 import { apiUrl } from "../http/client";
-import type { KnownError } from "./known-error";
-import { knownError } from "./lineage";
+import type { KnownError } from "../errors/known-error";
+import { knownError } from "../errors/lineage";
 
 /**
  * @internal The platform's `SCHEMA_ERROR` with `message` (its `details.message` and its message are the same text).
