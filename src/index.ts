@@ -5,7 +5,7 @@ export type { ServerUser, ServerUserData, ServerUserMethods, ServerUserPage } fr
 export type { ListUsersOptions, ServerUserCreate, ServerUserRiskScores, ServerUserUpdate } from "./resources/server/server-user-bodies";
 export type { CreateSessionOptions, ServerCreatedSession } from "./resources/server/server-user-methods";
 export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/server/server-user-channels";
-export type { ApiKeyUserOr, CurrentServerUser } from "./resources/server/server-user-lookup";
+export type { ApiKeyUserOr, CurrentServerUser } from "./apps/server-user-lookup";
 export type { ServerUserListTeamsOptions, ServerUserTeamMethods } from "./resources/server/server-types";
 export type { ServerUserAccountMethods, UserClientJson } from "./resources/server/server-user-account";
 export type { ServerConnectedAccountOptions } from "./resources/server/server-connected-accounts";
@@ -82,9 +82,9 @@ export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin/ad
 export type { ProjectOnboardingStatus } from "./resources/admin/admin-project";
 export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/admin/admin-project-config";
 export type { CurrentInternalUser, InternalUserMethods } from "./apps/internal-user";
-export { AccessTokenVerificationError } from "./server/access-token-errors";
-export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./server/verify-access-token";
-export type { AppOptions } from "./apps/options";
+export { AccessTokenVerificationError } from "./verify/access-token-errors";
+export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./verify/verify-access-token";
+export type { AppOptions } from "./core/options";
 export type { ClientAppOptions } from "./apps/client-app";
 export type { CurrentUser } from "./apps/current-user";
 export type { CurrentUserData, RestrictedReason, TeamData } from "./resources/client/users";
@@ -130,7 +130,7 @@ export { getConvexProvidersConfig } from "./auth/convex-providers";
 export type { ConvexAuthProvider, ConvexProvidersConfigOptions } from "./auth/convex-providers";
 export type { ConvexAuthOptions, ConvexCtx, ConvexFetchTokenArgs, ConvexUserIdentity } from "./auth/convex-types";
 export type { ConvexUserLookup } from "./auth/convex-server";
-export type { AnalyticsOptions, AnalyticsReplayOptions } from "./apps/analytics-options";
+export type { AnalyticsOptions, AnalyticsReplayOptions } from "./core/analytics-options";
 export type { CliLoginError, PromptCliLoginOptions } from "./auth/cli-login";
 export type { CliLoginState } from "./auth/cli-confirm";
 export type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection } from "./resources/client/connected-accounts";
@@ -165,7 +165,7 @@ export type {
 export { defineHexclaveConfig, defineStackConfig } from "./compat/config";
 export { stackAppInternalsSymbol } from "./compat/internals";
 export { getPagePrompt } from "./compat/page-prompts";
-export type { AppInternals, HexclaveClientAppJson, StackClientAppJson } from "./compat/internals-types";
+export type { AppInternals, HexclaveClientAppJson, StackClientAppJson } from "./apps/internals-types";
 export type { HexclaveConfig, StackConfig } from "./compat/config";
 export type {
   AdminProjectConfigUpdateOptions,

@@ -10,9 +10,9 @@ import type {
   PermissionDefinitionPage,
 } from "../resources/admin/admin-permission-definitions";
 import type { AdminProject } from "../resources/admin/admin-project";
-import type { AuthContext } from "../auth/context";
+import type { AppContext } from "../core/context";
 import type { Session } from "../session/session";
-import type { AppCore } from "./app-core";
+import type { AppCore } from "../core/app-core";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { AdminEmailApp } from "./admin-email-app";
@@ -285,7 +285,7 @@ export class AdminApp extends AdminEmailApp {
    * @example
    * const { app } = AdminApp.owned(core, projectId, session);
    */
-  static owned(core: AppCore, projectId: string, owner: Session): { app: AdminApp; ctx: AuthContext } {
+  static owned(core: AppCore, projectId: string, owner: Session): { app: AdminApp; ctx: AppContext } {
     const { baseUrl, extraRequestHeaders, fetch, sleep, random, maxAttempts } = core.http;
     const retry = { sleep, random, maxAttempts };
     const app = new AdminApp({ projectId, baseUrl, extraRequestHeaders, fetch, retry, urls: core.options.urls, redirectMethod: core.redirectMethod, projectOwnerSession: owner.store, tokenStore: null });

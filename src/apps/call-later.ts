@@ -1,4 +1,4 @@
-import type { AuthContext } from "../auth/context";
+import type { AppContext } from "../core/context";
 import type { CurrentUserJson } from "../resources/client/users";
 import type { Session } from "../session/session";
 
@@ -11,7 +11,7 @@ import type { Session } from "../session/session";
  * return callLater<typeof import("../auth/mfa").signInWithMfa>(this.ctx, "signInWithMfa", [otp, code, options]);
  */
 export const callLater = <F extends (...args: never[]) => unknown>(
-  ctx: AuthContext,
+  ctx: AppContext,
   name: string,
   args: unknown[],
   user?: [Session, CurrentUserJson],

@@ -1,5 +1,5 @@
-import { forgetSession } from "../auth/context";
-import type { AuthContext, UserCache } from "../auth/context";
+import { bindContext, forgetSession } from "../core/context";
+import type { AppContext, ResourceFlows } from "../core/context";
 import { signInWithCredential } from "../auth/password";
 import type { SignInOptions } from "../auth/password";
 import type { SignUpOptions } from "../auth/sign-up";
@@ -10,24 +10,24 @@ import { createCache } from "../cache";
 import { emitCacheChange } from "../cache/changes";
 import type { Project, ProjectJson } from "../resources/client/projects";
 import { projectFromJson } from "../resources/client/projects";
-import { fetchCurrentUser } from "../resources/client/users";
+import { userCache } from "../resources/client/users";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
-import { AppCore } from "./app-core";
-import type { CoreKeys } from "./app-core";
+import { AppCore } from "../core/app-core";
+import type { CoreKeys } from "../core/app-core";
 import { ClientFlows } from "./client-flows";
 import { callLater } from "./call-later";
 import type { CurrentUser } from "./current-user";
-import type { AppOptions } from "./options";
+import type { AppOptions } from "../core/options";
 import { optionalBoolean, optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "../urls/handler-urls";
-import { inBrowser } from "../urls/redirect";
+import { canNavigate, inBrowser } from "../urls/redirect";
 import { CLIENT_VERSION } from "../version";
-import { STACK_APP_INTERNALS as stackAppInternalsSymbol } from "../compat/internals-symbol";
-import type { AppInternals, StackClientAppJson } from "../compat/internals-types";
+import { STACK_APP_INTERNALS as stackAppInternalsSymbol } from "./internals-symbol";
+import type { AppInternals, StackClientAppJson } from "./internals-types";
 import type { PartialUserOptions, TokenPartialUser } from "../auth/partial-user";
-import { checkAnalyticsOptions } from "./analytics-options";
+import { checkAnalyticsOptions } from "../core/analytics-options";
 
 /**
  * Options of {@link ClientApp}: the {@link AppOptions} settings, each of which may also come from the environment
@@ -77,7 +77,7 @@ export class ClientApp extends ClientFlows {
   /** @internal */
   protected readonly core: AppCore;
   /** @internal */
-  protected readonly ctx: AuthContext;
+  protected readonly ctx: AppContext;
   // The client read of the project, kept as sent too: redirects off this origin check its trusted domains.
   private readonly projectCache = createCache(async () => {
     const json = await this.core.request<ProjectJson>({ expect: "id", path: "/projects/current" });
@@ -95,9 +95,15 @@ export class ClientApp extends ClientFlows {
     // The project as cached (prefetched in a browser), fetched only when no read is held.
     this.core.projectRead = async () => (this.projectCache.peek([]) ?? (await this.projectCache.get([]))).json;
     this.core.projectPeek = () => this.projectCache.peek([])?.json;
-    // A forgotten user is told to the change listeners (the React layer re-reads it) as cache "user".
-    const told = (session?: Session) => emitCacheChange(this.ctx, "user", session ? [session] : null);
-    this.ctx = { core: this.core, users: createUserCache(this.core, told), caches: new Map() };
+    // The auth flows a resource's method may start (each loads on first use; see ResourceFlows).
+    const flows: ResourceFlows = { startLinking: (...args) => import("../auth/oauth").then((m) => m.startLinking(...args)) };
+    this.ctx = { core: this.core, caches: new Map(), flows };
+    bindContext(this, this.ctx);
+    // A redirect that may hand the session to another domain (an auth flow, loaded then).
+    this.core.handOff = (target, url) =>
+      canNavigate(this.core.redirectMethod) ? import("../auth/oauth-handoff").then((m) => m.crossDomainTarget(this.core, target, url)) : Promise.resolve(url);
+    // A forgotten user is told to the change listeners (the React layer re-reads it) as cache "user" from the start.
+    userCache(this.ctx);
     this.core.onSessionInvalidated = (session) => forgetSession(this.ctx, session);
     const noPrefetch = options.noAutomaticPrefetch;
     optionalBoolean(noPrefetch, "noAutomaticPrefetch");
@@ -360,18 +366,4 @@ export class ClientApp extends ClientFlows {
   async getAuthorizationHeader(options?: StoreOption): Promise<string | null> {
     return authorizationHeader(this.core.session(optionalObject(options, "options").tokenStore));
   }
-}
-
-function createUserCache(core: AppCore, told: (session?: Session) => void): UserCache {
-  const cache = createCache((session: Session, _identity: string | null) => fetchCurrentUser(core, session), {
-    onOutdate: (deps) => told(deps?.[0] as Session | undefined),
-  });
-  const key = async (session: Session): Promise<[Session, string | null]> => {
-    const { accessToken, refreshToken } = await session.store.get();
-    return [session, refreshToken ?? accessToken];
-  };
-  return {
-    get: async (session) => cache.get(await key(session)),
-    invalidate: (session) => cache.invalidateWhere(([s]) => !session || s === session),
-  };
 }

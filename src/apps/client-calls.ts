@@ -1,4 +1,4 @@
-import type { AuthContext } from "../auth/context";
+import type { AppContext } from "../core/context";
 import type { CurrentUserJson } from "../resources/client/users";
 import type { Session } from "../session/session";
 import { USER_METHOD_GROUPS } from "./user-methods/method-groups";
@@ -72,7 +72,7 @@ const RENAMED: Record<string, string> = { update: "updateUser", delete: "deleteU
  * await callClientMethod(ctx, "signInWithMfa", [otp, code, options]);
  * await callClientMethod(ctx, "setDisplayName", ["Ada"], [session, json]);
  */
-export function callClientMethod(ctx: AuthContext, name: string, args: unknown[], user?: [Session, CurrentUserJson]): Promise<never> {
+export function callClientMethod(ctx: AppContext, name: string, args: unknown[], user?: [Session, CurrentUserJson]): Promise<never> {
   const group = USER_METHOD_GROUPS.findIndex((names) => names.split(" ").includes(name));
   // The owned-project methods of an `internal`-project user (in no group), from user-methods/internal.ts.
   if (user && group < 0) {

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../auth/context";
+import type { AppContext } from "../core/context";
 import type { ConvexAuthOptions, ConvexFetchTokenArgs } from "../auth/convex-types";
 import { optionalObject } from "../util/validate";
 import { ClientRedirects } from "./client-redirects";
@@ -15,7 +15,7 @@ import { callLater } from "./call-later";
  */
 export abstract class ClientConvex extends ClientRedirects {
   /** @internal */
-  protected abstract readonly ctx: AuthContext;
+  protected abstract readonly ctx: AppContext;
 
   /**
    * The function to give `ConvexReactClient.setAuth` / `ConvexClient.setAuth`: Convex calls it with

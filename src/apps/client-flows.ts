@@ -1,4 +1,4 @@
-import type { AuthContext } from "../auth/context";
+import type { AppContext } from "../core/context";
 import type { OAuthSignInOptions } from "../auth/oauth";
 import type { PasskeySignInOptions } from "../auth/passkey";
 import type { PromptCliLoginOptions } from "../auth/cli-login";
@@ -20,7 +20,7 @@ type StoreOption = { tokenStore?: TokenStoreInit };
  */
 export abstract class ClientFlows extends ClientConvex {
   /** @internal */
-  protected abstract override readonly ctx: AuthContext;
+  protected abstract override readonly ctx: AppContext;
 
   /**
    * Signs in with an OAuth provider (e.g. `"github"`): sends the browser to the provider's consent page through

@@ -1,6 +1,6 @@
 import type { RedirectTarget } from "../urls/handler-redirects";
 import { KEYS } from "../urls/handler-urls";
-import type { AppCore } from "./app-core";
+import type { AppCore } from "../core/app-core";
 
 /**
  * Options of the `redirectTo*` helpers: `replace` replaces the current history entry instead of adding one;

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../auth/context";
+import type { AppContext } from "../core/context";
 import { authJson, authorizationHeader } from "../auth/session-flows";
 import type { CurrentUserData, CurrentUserJson } from "../resources/client/users";
 import { currentUserFromJson } from "../resources/client/users";
@@ -65,7 +65,7 @@ const INTERNAL_METHODS = ["createProject", "listOwnedProjects", "transferProject
  * @internal Builds the user object for `session` from its wire JSON. Reading `.user` on it throws an error that
  * explains the mistake (`const { user } = useUser()`), as the official SDK's user objects do.
  */
-export function createCurrentUser(ctx: AuthContext, session: Session, json: CurrentUserJson): CurrentUser {
+export function createCurrentUser(ctx: AppContext, session: Session, json: CurrentUserJson): CurrentUser {
   // Object.assign with the data last, not spreads into a literal: V8 copies closures spread into a literal (or
   // assigned onto a data object) on a slow path, about 40 µs per user.
   const call =

@@ -2,7 +2,7 @@ import { ArgumentError } from "../errors/base";
 import { resolveTokenStore } from "../token-stores/resolve";
 import type { TokenStoreInit } from "../token-stores/types";
 import { Session } from "../session/session";
-import type { AppCore } from "./app-core";
+import type { AppCore } from "../core/app-core";
 
 /**
  * What the official SDK's `InternalSession` offers that an admin app needs from a project owner's session:

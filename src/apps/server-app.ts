@@ -1,22 +1,18 @@
 import { ArgumentError } from "../errors/base";
-import { createAccessTokenVerifier } from "../server/verify-access-token";
-import type { AccessTokenVerifier, VerifiedAccessToken, VerifyAccessTokenOptions } from "../server/verify-access-token";
+import { createAccessTokenVerifier } from "../verify/verify-access-token";
+import type { AccessTokenVerifier, VerifiedAccessToken, VerifyAccessTokenOptions } from "../verify/verify-access-token";
 import type { RequestLike } from "../token-stores/types";
-import type { CoreKeys } from "./app-core";
+import type { CoreKeys } from "../core/app-core";
 import { ClientApp, withInherited } from "./client-app";
 import type { ClientAppOptions } from "./client-app";
 import { readEnv } from "../util/env";
-// Users section (issue #5): imports
 import { resolveUser } from "../auth/session-flows";
 import type { GetUserOptions } from "../auth/session-flows";
-import type { KnownErrors as UserKnownErrors } from "../errors";
 import type { ApiKey } from "../resources/client/api-keys";
-import type { ApiKeyUserOr, CurrentServerUser } from "../resources/server/server-user-lookup";
+import type { ApiKeyUserOr, CurrentServerUser } from "./server-user-lookup";
 import type { ServerTeam, ServerTeamPage, ServerUser, ServerUserPage } from "../resources/server/server-types";
 import type { ListUsersOptions, ServerUserCreate } from "../resources/server/server-user-bodies";
 import type { ServerUserJson } from "../resources/server/server-json";
-import type { Result as UserResult } from "../util/result";
-// --- teams, API keys, e-mail, OAuth providers (imports) ---
 import type { ServerListTeamsOptions, ServerTeamCreateOptions } from "../resources/server/server-teams";
 import type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "../resources/server/server-team-memberships";
 import type { SendEmailOptions } from "../resources/server/server-email";
@@ -24,7 +20,6 @@ import type { ConnectedAccountTokenRequest, ServerOAuthProvider, ServerOAuthProv
 import type { OAuthAccessTokenError } from "../resources/client/connected-accounts";
 import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
-// --- end teams, API keys, e-mail, OAuth providers (imports) ---
 import type { DataVaultStore } from "../resources/server/server-data-vault";
 import type { ConvexUserLookup } from "../auth/convex-server";
 import type { EmailDeliveryInfo } from "../resources/server/server-email-delivery";
@@ -79,6 +74,7 @@ export class ServerApp extends ClientApp {
       throw new ArgumentError("secretServerKey is required: pass { secretServerKey } or set STACK_SECRET_SERVER_KEY.");
     }
     super(options, keys ?? { accessType: "server", secretServerKey });
+    this.ctx.flows.registerServerUserPasskey = (...args) => import("../auth/passkey-server-user").then((m) => m.registerServerUserPasskey(...args));
   }
 
   /**
@@ -99,7 +95,7 @@ export class ServerApp extends ClientApp {
     return this.verifier.verify(tokenOrRequest, options);
   }
 
-  // ---- Users section (issue #5, users part) ----
+  // Users: by id, by API key, by Convex identity or the current one; lists and creation.
 
   /**
    * A user of the project:
@@ -189,17 +185,13 @@ export class ServerApp extends ClientApp {
    * const result = await server.checkApiKey(request.headers.get("x-api-key") ?? "");
    * if (result.status === "ok") console.log(result.data.type === "user" ? result.data.userId : result.data.teamId);
    */
-  checkApiKey(value: string): Promise<UserResult<ApiKey<"user" | "team">, UserKnownErrors["ApiKeyNotValid"]>> {
+  checkApiKey(value: string): Promise<Result<ApiKey<"user" | "team">, KnownErrors["ApiKeyNotValid"]>> {
     return resources().then((r) => r.checkApiKey(this.ctx, value));
   }
 
-  // ---- end of users section ----
-
-  // ---------------------------------------------------------------------------------------------------------
-  // teams, API keys, e-mail, OAuth providers
-  // Server reads are cached per app (keys start with null: no user session); each change refreshes what it
-  // affects. Team API keys live on ServerTeam (createApiKey / listApiKeys), as in the official SDK.
-  // ---------------------------------------------------------------------------------------------------------
+  // Teams, API keys, e-mail, OAuth providers. Server reads are cached per app (keys start with null: no user
+  // session); each change refreshes what it affects. Team API keys live on ServerTeam (createApiKey / listApiKeys),
+  // as in the official SDK.
 
   /**
    * Creates a team. With `creatorUserId` (a UUID, else an `ArgumentError` before any request), that user joins it
@@ -311,9 +303,8 @@ export class ServerApp extends ClientApp {
   getConnectedAccountAccessToken(request: ConnectedAccountTokenRequest): Promise<Result<{ accessToken: string }, OAuthAccessTokenError>> {
     return resources().then((r) => r.getConnectedAccountAccessToken(this.ctx, request));
   }
-  // --- end teams, API keys, e-mail, OAuth providers ---
 
-  // ---- data vault and e-mail delivery ----
+  // Data vault and e-mail delivery.
 
   /**
    * A data vault store of the project (declared in its configuration as `dataVault.stores.<id>`): `setValue` and
@@ -350,5 +341,4 @@ export class ServerApp extends ClientApp {
   activateEmailCapacityBoost(): Promise<void> {
     return resources().then((r) => r.activateEmailCapacityBoost(this.ctx));
   }
-  // ---- end data vault and e-mail delivery ----
 }

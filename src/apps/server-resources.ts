@@ -22,5 +22,5 @@ export { activateEmailCapacityBoost, getEmailDeliveryStats } from "../resources/
 export { createOAuthProvider, getConnectedAccountAccessToken, getServerOAuthProvider, listServerOAuthProviders } from "../resources/server/server-oauth-providers";
 export { createServerTeam, getServerTeam, getServerTeamByApiKey, listServerTeams } from "../resources/server/server-objects";
 export { listTeamMemberPermissions } from "../resources/server/server-team-memberships";
-export { checkApiKey, createCurrentServerUser, getUserByApiKey } from "../resources/server/server-user-lookup";
+export { checkApiKey, createCurrentServerUser, getUserByApiKey } from "./server-user-lookup";
 export { createUser, getServerUser, listServerUsers } from "../resources/server/server-users";

@@ -7,8 +7,8 @@ import type { KnownErrorCode } from "../errors/table";
 import type { TokenStoreInit } from "../token-stores/types";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
-import { forgetSession } from "./context";
-import type { AuthContext } from "./context";
+import { forgetSession } from "../core/context";
+import type { AppContext } from "../core/context";
 
 /**
  * Whether the CLI that started a login has an anonymous session the browser may take over (`"anonymous"`, see
@@ -28,7 +28,7 @@ type CliAuthError = KnownErrors["CliAuthError"];
  * expired", "No anonymous session associated with this code", "Invalid refresh token") become `CliAuthError`
  * results, and so do the known errors in `expected`; anything else is thrown.
  */
-async function complete<T, E = never>(ctx: AuthContext, body: Record<string, string>, expect?: string, expected: KnownErrorCode[] = []): Promise<Result<T, CliAuthError | E>> {
+async function complete<T, E = never>(ctx: AppContext, body: Record<string, string>, expect?: string, expected: KnownErrorCode[] = []): Promise<Result<T, CliAuthError | E>> {
   try {
     return ok(await ctx.core.request<T>({ expect, method: "POST", path: "/auth/cli/complete", body }));
   } catch (error) {
@@ -45,7 +45,7 @@ async function complete<T, E = never>(ctx: AuthContext, body: Record<string, str
  * const result = await confirmCliLogin(ctx, loginCode);
  */
 export async function confirmCliLogin(
-  ctx: AuthContext,
+  ctx: AppContext,
   loginCode: string,
   options?: StoreOption,
 ): Promise<Result<undefined, CliAuthError | KnownErrors["RestrictedUserNotAllowed"] | KnownErrors["UserAuthenticationRequired"]>> {
@@ -65,7 +65,7 @@ export async function confirmCliLogin(
  * @example
  * const state = await getCliLoginState(ctx, loginCode);
  */
-export async function getCliLoginState(ctx: AuthContext, loginCode: string): Promise<Result<CliLoginState, CliAuthError>> {
+export async function getCliLoginState(ctx: AppContext, loginCode: string): Promise<Result<CliLoginState, CliAuthError>> {
   requireString(loginCode, "loginCode");
   const answer = await complete<{ cli_session_state: CliLoginState }>(ctx, { login_code: loginCode, mode: "check" }, "cli_session_state");
   return answer.status === "ok" ? ok(answer.data.cli_session_state) : answer;
@@ -77,7 +77,7 @@ export async function getCliLoginState(ctx: AuthContext, loginCode: string): Pro
  * @example
  * await claimCliAnonymousSession(ctx, loginCode);
  */
-export async function claimCliAnonymousSession(ctx: AuthContext, loginCode: string, options?: StoreOption): Promise<Result<undefined, CliAuthError>> {
+export async function claimCliAnonymousSession(ctx: AppContext, loginCode: string, options?: StoreOption): Promise<Result<undefined, CliAuthError>> {
   requireString(loginCode, "loginCode");
   const session = ctx.core.session(optionalObject(options, "claimCliAnonymousSession options").tokenStore);
   const answer = await complete<{ access_token: string; refresh_token: string }>(ctx, { login_code: loginCode, mode: "claim-anon-session" }, "access_token refresh_token");

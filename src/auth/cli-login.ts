@@ -4,7 +4,7 @@ import { knownError } from "../errors/lineage";
 import type { KnownErrors } from "../errors/known-errors";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 
 /**
  * Options of `app.promptCliLogin()`.
@@ -118,7 +118,7 @@ export function cliConfirmUrl(page: string, appUrl: string, loginCode: string): 
  * const result = await promptCliLogin(ctx, { appUrl: "https://myapp.example" });
  */
 export async function promptCliLogin(
-  ctx: AuthContext,
+  ctx: AppContext,
   options: PromptCliLoginOptions,
   wait: (ms: number) => Promise<void> = defaultWait,
 ): Promise<Result<string, CliLoginError>> {

@@ -4,7 +4,7 @@ import { ArgumentError } from "../errors/base";
 import type { ServerUser } from "../resources/server/server-types";
 import { getServerUser } from "../resources/server/server-users";
 import { isUuid } from "../util/uuid";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 import { readConvexIdentity } from "./convex";
 import type { ConvexCtx } from "./convex-types";
 
@@ -27,7 +27,7 @@ export interface ConvexUserLookup {
  * user without `or: "anonymous"`. Restricted users are returned (check `user.isRestricted`). Bad options throw an
  * `ArgumentError` before any request.
  */
-export async function getServerUserByConvex(ctx: AuthContext, options: ConvexUserLookup): Promise<ServerUser | null> {
+export async function getServerUserByConvex(ctx: AppContext, options: ConvexUserLookup): Promise<ServerUser | null> {
   const extra = Object.keys(options).filter((key) => key !== "from" && key !== "ctx" && key !== "or");
   if (extra.length) throw new ArgumentError(`getUser({ from: "convex" }) takes only "ctx" and "or" besides (got ${extra.join(", ")}).`);
   const or = options.or ?? "return-null";

@@ -4,7 +4,7 @@
 import { ArgumentError } from "../errors/base";
 import { internalSessionOf } from "../session/internal-session";
 import { optionalBoolean, optionalObject } from "../util/validate";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { ConvexAuthOptions, ConvexFetchTokenArgs, ConvexUserIdentity } from "./convex-types";
 
@@ -19,7 +19,7 @@ const MAX_AGE_MS = 75_000;
  * when signed out (or, forced, when the session has no refresh token). `args` not being `{ forceRefreshToken }` with
  * a boolean throws an `ArgumentError`.
  */
-export async function fetchConvexToken(ctx: AuthContext, tokenStore: TokenStoreInit | undefined, args: ConvexFetchTokenArgs): Promise<string | null> {
+export async function fetchConvexToken(ctx: AppContext, tokenStore: TokenStoreInit | undefined, args: ConvexFetchTokenArgs): Promise<string | null> {
   const { forceRefreshToken } = optionalObject(args, "The argument of Convex's fetchToken") as Partial<ConvexFetchTokenArgs>;
   optionalBoolean(forceRefreshToken, "forceRefreshToken");
   const session = internalSessionOf(ctx.core.session(tokenStore));
@@ -31,7 +31,7 @@ export async function fetchConvexToken(ctx: AuthContext, tokenStore: TokenStoreI
  * @internal The access token for a `ConvexHttpClient` (see `ClientApp.getConvexHttpClientAuth`): valid for at least
  * 20 s and issued at most 75 s ago (refreshed otherwise), or `""` when signed out.
  */
-export async function convexHttpClientAuth(ctx: AuthContext, options: ConvexAuthOptions | undefined): Promise<string> {
+export async function convexHttpClientAuth(ctx: AppContext, options: ConvexAuthOptions | undefined): Promise<string> {
   const { tokenStore } = optionalObject(options, "getConvexHttpClientAuth options") as ConvexAuthOptions;
   const tokens = await internalSessionOf(ctx.core.session(tokenStore)).getOrFetchLikelyValidTokens(MIN_VALIDITY_MS, MAX_AGE_MS);
   return tokens?.accessToken.token ?? "";

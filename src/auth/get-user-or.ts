@@ -2,7 +2,7 @@ import { ArgumentError, LatchkeyError } from "../errors/base";
 import type { Session } from "../session/session";
 import type { CurrentUserJson } from "../resources/client/users";
 import { leaving } from "../urls/redirect";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 
 // getUser's `or` other than the default "return-null": its checks and what it does when nobody (eligible) is
 // signed in. Loaded by `resolveUser` (session-flows.ts) before it reads anything, only when an `or` is given.
@@ -34,7 +34,7 @@ export function checkGetUserOr(o: { or?: unknown; includeRestricted?: boolean })
  * @example
  * return noUser(ctx, session, "throw", null); // throws NotSignedInError
  */
-export async function noUser(ctx: AuthContext, session: Session, or: string, user: CurrentUserJson | null): Promise<{ session: Session; user: CurrentUserJson } | null> {
+export async function noUser(ctx: AppContext, session: Session, or: string, user: CurrentUserJson | null): Promise<{ session: Session; user: CurrentUserJson } | null> {
   if (or === "anonymous") {
     // Loads with the sign-up code: a page that never asks for an anonymous user does not download it.
     return { session, user: await (await import("./sign-up")).signUpAnonymously(ctx, session) };

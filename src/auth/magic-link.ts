@@ -5,14 +5,14 @@ import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { botChallengeFailed } from "./bot-challenge";
-import { completeSignIn, forgetSession } from "./context";
-import { emailCallbackUrl } from "./email-callback";
+import { completeSignIn, forgetSession } from "../core/context";
+import { emailCallbackUrl } from "../urls/email-callback";
 import { mfaRequired } from "./mfa-required";
-import type { AuthContext, TokenResponse } from "./context";
+import type { AppContext, TokenResponse } from "../core/context";
 
 /** @internal `POST /auth/otp/send-sign-in-code`: e-mails a magic link and a one-time code; returns the nonce. */
 export async function sendMagicLinkEmail(
-  ctx: AuthContext,
+  ctx: AppContext,
   email: string,
   options?: { callbackUrl?: string },
 ): Promise<Result<{ nonce: string }, KnownErrors["RedirectUrlNotWhitelisted"] | KnownErrors["BotChallengeFailed"]>> {
@@ -41,7 +41,7 @@ export async function sendMagicLinkEmail(
  * @internal
  */
 export async function signInWithMagicLink(
-  ctx: AuthContext,
+  ctx: AppContext,
   code: string,
   options?: { noRedirect?: boolean; tokenStore?: TokenStoreInit },
 ): Promise<Result<undefined, KnownErrors["VerificationCodeError"] | KnownErrors["InvalidTotpCode"]>> {
@@ -65,7 +65,7 @@ export async function signInWithMagicLink(
  * and every session's access token marked stale (`email_verified`, and the restriction of unverified users, are
  * claims). The user's own app, if it is another one, sees the change on its next `getUser()`.
  */
-export async function verifyEmail(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
+export async function verifyEmail(ctx: AppContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
   return ctx.core.expect(async () => {
     await ctx.core.request({ method: "POST", path: "/contact-channels/verify", body: { code: requireVerificationCode(code) } });
     forgetSession(ctx);

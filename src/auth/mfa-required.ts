@@ -1,7 +1,7 @@
 // The hand-off to the MFA page, apart from `./mfa` itself (loaded only when a sign-in needs a second factor) and
 // from `./context` (which `./mfa` imports).
 import type { KnownErrors } from "../errors";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 
 /**
  * A sign-in that needs a second factor: the attempt code is kept for the MFA page and the user sent there (in a
@@ -11,5 +11,5 @@ import type { AuthContext } from "./context";
  * @example
  * if (isKnownErrorOf(error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) return mfaRequired(ctx, error);
  */
-export const mfaRequired = (ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> =>
+export const mfaRequired = (ctx: AppContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> =>
   import("./mfa").then((m) => m.goToMfa(ctx, error));

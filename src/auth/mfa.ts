@@ -5,8 +5,8 @@ import type { KnownError, KnownErrors } from "../errors";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
 import { inBrowser, RETURN_TO } from "../urls/redirect";
-import { completeSignIn } from "./context";
-import type { AuthContext, TokenResponse } from "./context";
+import { completeSignIn } from "../core/context";
+import type { AppContext, TokenResponse } from "../core/context";
 
 /**
  * Where the attempt code of a sign-in that asked for a second factor is kept in `sessionStorage`, as plain text:
@@ -28,7 +28,7 @@ export const MFA_ATTEMPT_KEYS = ["hexclave_mfa_attempt_code", "stack_mfa_attempt
  * @example
  * if (isKnownErrorOf(e, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) return goToMfa(ctx, e);
  */
-export async function goToMfa(ctx: AuthContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> {
+export async function goToMfa(ctx: AppContext, error: KnownErrors["MultiFactorAuthenticationRequired"]): Promise<never> {
   const attemptCode = error.details?.attempt_code;
   if (inBrowser() && typeof attemptCode === "string") {
     for (const key of MFA_ATTEMPT_KEYS) window.sessionStorage.setItem(key, attemptCode);
@@ -48,7 +48,7 @@ export async function goToMfa(ctx: AuthContext, error: KnownErrors["MultiFactorA
  * const result = await signInWithMfa(ctx, "123456", attemptCode, { noRedirect: true });
  */
 export async function signInWithMfa(
-  ctx: AuthContext,
+  ctx: AppContext,
   otp: string,
   code: string,
   options?: { noRedirect?: boolean; tokenStore?: TokenStoreInit },

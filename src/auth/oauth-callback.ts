@@ -1,13 +1,13 @@
-import type { AppCore } from "../apps/app-core";
+import type { AppCore } from "../core/app-core";
 import { knownError } from "../errors/lineage";
 import { isKnownErrorOf } from "../errors/known-error-of";
 import type { KnownErrors } from "../errors";
 import { OAuthCallbackError } from "../errors/oauth-callback";
 import { knownErrorStatus } from "../errors/table";
 import { sendRequest } from "../http/client";
-import { completeSignIn } from "./context";
+import { completeSignIn } from "../core/context";
 import { mfaRequired } from "./mfa-required";
-import type { AuthContext, TokenResponse } from "./context";
+import type { AppContext, TokenResponse } from "../core/context";
 import { consumeVerifier } from "./oauth-cookies";
 import { CALLBACK_PARAMS, PUBLIC_CLIENT_SECRET, oauthRedirectUri, requireBrowser } from "./oauth-urls";
 import { handoffRedirectUri, hasHandoffMarker } from "../urls/cross-domain-params";
@@ -95,7 +95,7 @@ async function exchangeCode(core: AppCore, params: URLSearchParams, verifier: st
  * @example
  * if (await callOAuthCallback(ctx)) return; // navigating away
  */
-export async function callOAuthCallback(ctx: AuthContext): Promise<boolean> {
+export async function callOAuthCallback(ctx: AppContext): Promise<boolean> {
   requireBrowser("callOAuthCallback");
   const session = ctx.core.session();
   const here = new URL(window.location.href);

@@ -2,7 +2,7 @@ import { requireString } from "../util/validate";
 import type { OAuthConnection } from "../resources/client/connected-accounts";
 import { listConnectedAccounts } from "../resources/client/connected-accounts";
 import type { Session } from "../session/session";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 import { startLinking } from "./oauth";
 import { scopesOption } from "./oauth-urls";
 
@@ -12,7 +12,7 @@ import { scopesOption } from "./oauth-urls";
  * @example
  * await linkConnectedAccount(ctx, session, "github", { scopes: ["repo"] });
  */
-export async function linkConnectedAccount(ctx: AuthContext, session: Session, provider: string, options?: { scopes?: string[] }): Promise<void> {
+export async function linkConnectedAccount(ctx: AppContext, session: Session, provider: string, options?: { scopes?: string[] }): Promise<void> {
   const id = requireString(provider, "provider");
   const scopes = scopesOption(options, "linkConnectedAccount options");
   return startLinking(ctx, session, id, scopes);
@@ -25,7 +25,7 @@ export async function linkConnectedAccount(ctx: AuthContext, session: Session, p
  * const github = await getOrLinkConnectedAccount(ctx, session, "github", { scopes: ["repo"] });
  */
 export async function getOrLinkConnectedAccount(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   provider: string,
   options?: { scopes?: string[] },

@@ -1,4 +1,4 @@
-import type { AppCore } from "../apps/app-core";
+import type { AppCore } from "../core/app-core";
 import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import { OAUTH_CALLBACK_PARAMS } from "../urls/cross-domain-params";

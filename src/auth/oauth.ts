@@ -4,7 +4,7 @@ import { apiUrl } from "../http/client";
 import type { Session } from "../session/session";
 import { navigate } from "../urls/redirect";
 import { accessTokenClaims } from "../session/jwt";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 import { saveVerifierAndState } from "./oauth-cookies";
 import { authorizeRequest, constructRedirectUrl, mergeScopes, oauthRedirectUri, requireBrowser } from "./oauth-urls";
 import type { AuthorizeRequest } from "./oauth-urls";
@@ -26,7 +26,7 @@ export interface OAuthSignInOptions {
   returnTo?: string;
 }
 
-function checkCanNavigate(ctx: AuthContext, method: string): void {
+function checkCanNavigate(ctx: AppContext, method: string): void {
   requireBrowser(method);
   if (ctx.core.redirectMethod === "none") {
     throw new ArgumentError(`${method} has to send the browser to the OAuth provider, but this app's redirectMethod is "none".`);
@@ -38,7 +38,7 @@ function checkCanNavigate(ctx: AuthContext, method: string): void {
  * targets are off the app's domains by nature (the platform chose them), so they do not go through the app's
  * trusted-redirect check.
  */
-async function leaveFor(ctx: AuthContext, url: string): Promise<never> {
+async function leaveFor(ctx: AppContext, url: string): Promise<never> {
   await navigate(ctx.core.redirectMethod, url);
   return new Promise<never>(() => {});
 }
@@ -47,7 +47,7 @@ async function leaveFor(ctx: AuthContext, url: string): Promise<never> {
  * A new PKCE verifier and state (kept in their cookie), and the authorize request carrying them with the parts
  * every flow shares: the callback page as `redirect_uri` and the error page for failures.
  */
-async function authorize(ctx: AuthContext, request: Omit<AuthorizeRequest, "state" | "codeChallenge" | "redirectUri" | "errorRedirectUrl">) {
+async function authorize(ctx: AppContext, request: Omit<AuthorizeRequest, "state" | "codeChallenge" | "redirectUri" | "errorRedirectUrl">) {
   const { state, codeChallenge } = await saveVerifierAndState();
   return authorizeRequest(ctx.core, {
     ...request,
@@ -66,7 +66,7 @@ async function authorize(ctx: AuthContext, request: Omit<AuthorizeRequest, "stat
  * @example
  * await signInWithOAuth(ctx, "google", { returnTo: "/dashboard" });
  */
-export async function signInWithOAuth(ctx: AuthContext, provider: string, options?: OAuthSignInOptions): Promise<void> {
+export async function signInWithOAuth(ctx: AppContext, provider: string, options?: OAuthSignInOptions): Promise<void> {
   const id = requireString(provider, "provider");
   const o = optionalObject(options, "signInWithOAuth options");
   const returnTo = o.returnTo === undefined ? undefined : requireString(o.returnTo, "returnTo");
@@ -94,7 +94,7 @@ export async function signInWithOAuth(ctx: AuthContext, provider: string, option
  * @example
  * await startLinking(ctx, session, "github", ["repo"]);
  */
-export async function startLinking(ctx: AuthContext, session: Session, provider: string, scopes: readonly string[]): Promise<never> {
+export async function startLinking(ctx: AppContext, session: Session, provider: string, scopes: readonly string[]): Promise<never> {
   checkCanNavigate(ctx, "Linking an OAuth account");
   const { accessToken } = await session.getTokens(TOKEN_VALIDITY_MS);
   if (!accessToken) throw new LatchkeyError("This user's session has ended, so no account can be linked to it; sign in again.", "NotSignedInError");

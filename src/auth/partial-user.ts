@@ -3,7 +3,7 @@ import { ArgumentError } from "../errors/base";
 import type { CurrentUserData } from "../resources/client/users";
 import { internalSessionOf } from "../session/internal-session";
 import type { TokenStoreInit } from "../token-stores/types";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 import type { ConvexCtx } from "./convex-types";
 
 /**
@@ -49,7 +49,7 @@ export type TokenPartialUser = Pick<
  * identity of `options.ctx`; null when there is none, it expired, or it is an anonymous user's and `or` is not
  * `"anonymous-if-exists"`.
  */
-export async function getPartialUser(ctx: AuthContext, options: PartialUserOptions): Promise<TokenPartialUser | null> {
+export async function getPartialUser(ctx: AppContext, options: PartialUserOptions): Promise<TokenPartialUser | null> {
   if (options === undefined) throw new ArgumentError('getPartialUser needs options: { from: "token" } or { from: "convex", ctx }.');
   const o = optionalObject(options, "getPartialUser options") as { from?: unknown; or?: unknown; tokenStore?: TokenStoreInit; ctx?: unknown };
   if (o.from !== "token" && o.from !== "convex") {

@@ -1,3 +1,4 @@
+import { currentUserChanged } from "../resources/client/users";
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { optionalBoolean, optionalObject, requireString } from "../util/validate";
@@ -10,24 +11,13 @@ import type { TokenStoreInit } from "../token-stores/types";
 import { inBrowser } from "../urls/redirect";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
-import { completeSignIn, currentUserChanged } from "./context";
-import type { AuthContext, TokenResponse } from "./context";
+import { completeSignIn } from "../core/context";
+import type { RegisterPasskeyOptions } from "../resources/client/passkey-options";
+export type { RegisterPasskeyOptions };
+import type { AppContext, TokenResponse } from "../core/context";
 import { goToMfa } from "./mfa";
 import { ceremonyFailure, relyingPartyId, RP_ID_SENTINEL, serverFailure, userIdProblem } from "./passkey-checks";
 
-/**
- * Options of `user.registerPasskey()`.
- *
- * @example
- * await user.registerPasskey({ hostname: "example.com" }); // on app.example.com: one passkey for the whole site
- */
-export interface RegisterPasskeyOptions {
-  /**
-   * The relying-party id the passkey is bound to: the page's hostname (the default) or a domain it belongs to.
-   * Sign-in looks passkeys up on the page's hostname, so change it only when the platform expects that domain.
-   */
-  hostname?: string;
-}
 
 /**
  * Options of `app.signInWithPasskey()` (latchkey additions; the official SDK takes none).
@@ -90,7 +80,7 @@ export function checkRegistration(options: RegisterPasskeyOptions | undefined): 
  * const result = await registerPasskey(ctx, session, {});
  */
 export async function registerPasskey(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   options?: RegisterPasskeyOptions,
 ): Promise<Result<undefined, RegistrationFailure>> {
@@ -104,7 +94,7 @@ export async function registerPasskey(
  * @example
  * return registerChecked(ctx, session, checked.rpId);
  */
-export async function registerChecked(ctx: AuthContext, session: Session, rpId: string): Promise<Result<undefined, RegistrationFailure>> {
+export async function registerChecked(ctx: AppContext, session: Session, rpId: string): Promise<Result<undefined, RegistrationFailure>> {
   const failed = (e: unknown) => {
     const failure = serverFailure(e, "PASSKEY_REGISTRATION_FAILED", "Passkey registration failed");
     if (!failure) throw e;
@@ -148,7 +138,7 @@ export async function registerChecked(ctx: AuthContext, session: Session, rpId: 
  * @example
  * const result = await signInWithPasskey(ctx, { noRedirect: true });
  */
-export async function signInWithPasskey(ctx: AuthContext, options?: PasskeySignInOptions): Promise<Result<undefined, SignInFailure>> {
+export async function signInWithPasskey(ctx: AppContext, options?: PasskeySignInOptions): Promise<Result<undefined, SignInFailure>> {
   const o = optionalObject(options, "signInWithPasskey options");
   optionalBoolean(o.noRedirect, "noRedirect");
   const session = ctx.core.session(o.tokenStore);

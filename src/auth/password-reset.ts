@@ -2,13 +2,13 @@ import { optionalObject, requireString } from "../util/validate";
 import { requireVerificationCode } from "../util/verification-code";
 import type { KnownErrors } from "../errors";
 import type { Result } from "../util/result";
-import { emailCallbackUrl } from "./email-callback";
-import type { AuthContext } from "./context";
-import { checkNewPassword } from "./password-rules";
+import { emailCallbackUrl } from "../urls/email-callback";
+import type { AppContext } from "../core/context";
+import { checkNewPassword } from "../util/password-rules";
 
 /** @internal `POST /auth/password/send-reset-code`: the platform answers the same whether or not the e-mail exists. */
 export async function sendForgotPasswordEmail(
-  ctx: AuthContext,
+  ctx: AppContext,
   email: string,
   options?: { callbackUrl?: string },
 ): Promise<Result<undefined, KnownErrors["UserNotFound"]>> {
@@ -22,7 +22,7 @@ export async function sendForgotPasswordEmail(
 }
 
 /** @internal `POST /auth/password/reset/check-code`: is this reset code still usable? */
-export async function verifyPasswordResetCode(ctx: AuthContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
+export async function verifyPasswordResetCode(ctx: AppContext, code: string): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
   return ctx.core.expect(async () => {
     await ctx.core.request({ method: "POST", path: "/auth/password/reset/check-code", body: { code: requireVerificationCode(code) } });
     return undefined;
@@ -51,7 +51,7 @@ export interface ResetPasswordOptions {
  * platform refuses (checked here first) and a confirmation mismatch are thrown known errors.
  */
 export async function resetPassword(
-  ctx: AuthContext,
+  ctx: AppContext,
   options: ResetPasswordOptions,
 ): Promise<Result<undefined, KnownErrors["VerificationCodeError"]>> {
   const o = optionalObject(options, "resetPassword options") as ResetPasswordOptions;

@@ -3,9 +3,9 @@ import type { KnownError, KnownErrors } from "../errors";
 import { optionalObject, requireString } from "../util/validate";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { Result } from "../util/result";
-import { completeSignIn } from "./context";
+import { completeSignIn } from "../core/context";
 import { mfaRequired } from "./mfa-required";
-import type { AuthContext, TokenResponse } from "./context";
+import type { AppContext, TokenResponse } from "../core/context";
 
 /**
  * Options of {@link ClientApp.signInWithCredential}.
@@ -26,7 +26,7 @@ export interface SignInOptions {
  * sent to the MFA page, and the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error is thrown (see `mfaRequired`).
  */
 export async function signInWithCredential(
-  ctx: AuthContext,
+  ctx: AppContext,
   options: SignInOptions,
 ): Promise<Result<undefined, KnownErrors["EmailPasswordMismatch"] | KnownErrors["InvalidTotpCode"]>> {
   const o = optionalObject(options, "signInWithCredential options") as SignInOptions;

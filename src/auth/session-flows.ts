@@ -1,8 +1,9 @@
+import { currentUserJson } from "../resources/client/users";
 import { optionalObject } from "../util/validate";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { CurrentUserJson } from "../resources/client/users";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 
 /**
  * Options of `getUser`: what to do when nobody (eligible) is signed in, and which session to read.
@@ -24,7 +25,7 @@ export interface GetUserOptions {
 
 /** @internal Reads (through the cache) the user of `session`, applying the anonymous / restricted rules. */
 export async function resolveUser(
-  ctx: AuthContext,
+  ctx: AppContext,
   options: GetUserOptions | undefined,
 ): Promise<{ session: Session; user: CurrentUserJson } | null> {
   const o = optionalObject(options, "getUser options");
@@ -34,7 +35,7 @@ export async function resolveUser(
   other?.checkGetUserOr(o);
   const anonymousOk = o.or === "anonymous" || o.or === "anonymous-if-exists[deprecated]";
   const session = ctx.core.session(o.tokenStore);
-  const user = await ctx.users.get(session);
+  const user = await currentUserJson(ctx, session);
   if (user && (anonymousOk || (!user.is_anonymous && (!!o.includeRestricted || !user.is_restricted)))) return { session, user };
   return other ? other.noUser(ctx, session, o.or!, user) : null;
 }

@@ -3,7 +3,7 @@ import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error-of";
 import type { TokenStoreInit } from "../token-stores/types";
-import type { AuthContext } from "./context";
+import type { AppContext } from "../core/context";
 
 /**
  * Signs out: ends the session on the server (errors about an already-ended session are ignored), clears the
@@ -12,7 +12,7 @@ import type { AuthContext } from "./context";
  * @example
  * await signOut(ctx, { redirectUrl: "/goodbye" });
  */
-export async function signOut(ctx: AuthContext, options?: { redirectUrl?: URL | string; tokenStore?: TokenStoreInit }): Promise<void> {
+export async function signOut(ctx: AppContext, options?: { redirectUrl?: URL | string; tokenStore?: TokenStoreInit }): Promise<void> {
   const o = optionalObject(options, "signOut options");
   const redirectUrl = o.redirectUrl instanceof URL ? o.redirectUrl.href : o.redirectUrl;
   if (redirectUrl !== undefined && (typeof redirectUrl !== "string" || !redirectUrl)) throw new ArgumentError("redirectUrl must be a URL or a non-empty string.");

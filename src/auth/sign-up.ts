@@ -1,3 +1,4 @@
+import { currentUserJson, forgetCurrentUser } from "../resources/client/users";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error-of";
 import type { KnownErrors } from "../errors";
@@ -9,10 +10,10 @@ import { inBrowser } from "../urls/redirect";
 import { err } from "../util/result";
 import type { Result } from "../util/result";
 import { botChallengeFailed } from "./bot-challenge";
-import { completeSignIn } from "./context";
-import { emailCallbackUrl } from "./email-callback";
-import type { AuthContext, TokenResponse } from "./context";
-import { checkNewPassword } from "./password-rules";
+import { completeSignIn } from "../core/context";
+import { emailCallbackUrl } from "../urls/email-callback";
+import type { AppContext, TokenResponse } from "../core/context";
+import { checkNewPassword } from "../util/password-rules";
 
 /**
  * Options of {@link ClientApp.signUpWithCredential}.
@@ -42,7 +43,7 @@ export interface SignUpOptions {
  * back as an error result (checked here first); a confirmation mismatch is thrown.
  */
 export async function signUpWithCredential(
-  ctx: AuthContext,
+  ctx: AppContext,
   options: SignUpOptions,
 ): Promise<Result<undefined, KnownErrors["UserWithEmailAlreadyExists"] | KnownErrors["PasswordRequirementsNotMet"] | KnownErrors["BotChallengeFailed"]>> {
   const o = optionalObject(options, "signUpWithCredential options") as SignUpOptions;
@@ -82,11 +83,11 @@ export async function signUpWithCredential(
  * @example
  * const user = await signUpAnonymously(ctx, session);
  */
-export async function signUpAnonymously(ctx: AuthContext, session: Session): Promise<CurrentUserJson> {
+export async function signUpAnonymously(ctx: AppContext, session: Session): Promise<CurrentUserJson> {
   const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/anonymous/sign-up", session });
   await ctx.core.signIn(session, tokens);
-  ctx.users.invalidate(session);
-  const user = await ctx.users.get(session);
+  forgetCurrentUser(ctx, session);
+  const user = await currentUserJson(ctx, session);
   if (user) return user;
   throw new LatchkeyError("The anonymous user just created could not be read back.", "NotSignedInError");
 }

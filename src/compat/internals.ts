@@ -1,17 +1,17 @@
-import { forgetSession } from "../auth/context";
-import type { AuthContext } from "../auth/context";
+import { forgetSession } from "../core/context";
+import type { AppContext } from "../core/context";
 import { ArgumentError } from "../errors/base";
-import type { AppOptions } from "../apps/options";
-import type { AppInternals, StackClientAppJson } from "./internals-types";
+import type { AppOptions } from "../core/options";
+import type { AppInternals, StackClientAppJson } from "../apps/internals-types";
 import { ClientApp } from "../apps/client-app";
-import { STACK_APP_INTERNALS as SYMBOL } from "./internals-symbol";
+import { STACK_APP_INTERNALS as SYMBOL } from "../apps/internals-symbol";
 
 const apps = new Map<string, object>();
 let counter = 0;
-const identifiers = new WeakMap<AuthContext, string>();
+const identifiers = new WeakMap<AppContext, string>();
 
 /** The internals of the app whose context is `ctx`. */
-function appInternals(ctx: AuthContext, self: object): AppInternals {
+function appInternals(ctx: AppContext, self: object): AppInternals {
   const { core } = ctx;
   return {
     toClientJson() {
@@ -67,7 +67,7 @@ function installInternals(symbol: typeof SYMBOL): typeof SYMBOL {
   Object.defineProperty(ClientApp.prototype, symbol, {
     configurable: true,
     get(this: ClientApp) {
-      return appInternals((this as unknown as { ctx: AuthContext }).ctx, this);
+      return appInternals((this as unknown as { ctx: AppContext }).ctx, this);
     },
   });
   Object.defineProperty(ClientApp, symbol, {

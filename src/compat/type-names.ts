@@ -10,7 +10,7 @@ import type { InternalApiKeyCreate } from "../resources/admin/admin-internal-key
 import type { OAuthConnection } from "../resources/client/connected-accounts";
 import type { TeamPermission } from "../resources/client/permissions";
 import type { Project } from "../resources/client/projects";
-import type { CurrentServerUser } from "../resources/server/server-user-lookup";
+import type { CurrentServerUser } from "../apps/server-user-lookup";
 import type { ListUsersOptions } from "../resources/server/server-user-bodies";
 import type { SentTeamInvitation } from "../resources/client/team-invitations";
 import type { TeamMemberProfile } from "../resources/client/team-profiles";

@@ -8,7 +8,7 @@
 import * as React from "react";
 import type { ReactNode } from "react";
 import { ClientApp } from "../apps/client-app";
-import type { StackClientAppJson } from "../compat/internals-types";
+import type { StackClientAppJson } from "../apps/internals-types";
 import { ArgumentError } from "../errors/base";
 import { useProvidedApp } from "../react/context";
 import { handlerPathOf, LatchkeyHandler } from "../react/handler";

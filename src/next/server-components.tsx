@@ -6,7 +6,7 @@
  */
 import type { ClientApp } from "../apps/client-app";
 import { stackAppInternalsSymbol } from "../compat/internals";
-import type { StackClientAppJson } from "../compat/internals-types";
+import type { StackClientAppJson } from "../apps/internals-types";
 import { ArgumentError } from "../errors/base";
 import { NextClientHandler, NextClientProvider } from "./client";
 import type { StackHandlerProps, StackProviderProps } from "./client";

@@ -3,7 +3,7 @@ import type { ClientApp } from "../apps/client-app";
 import { ArgumentError } from "../errors/base";
 
 /** @internal The app of the nearest `<LatchkeyProvider>`. */
-export const AppContext = /* @__PURE__ */ createContext<ClientApp | null>(null);
+export const ProvidedAppContext = /* @__PURE__ */ createContext<ClientApp | null>(null);
 
 /**
  * The app given to the nearest provider, or an `ArgumentError` saying where to put one.
@@ -12,7 +12,7 @@ export const AppContext = /* @__PURE__ */ createContext<ClientApp | null>(null);
  * const app = useProvidedApp();
  */
 export function useProvidedApp(): ClientApp {
-  const app = useContext(AppContext);
+  const app = useContext(ProvidedAppContext);
   if (!app) throw new ArgumentError("latchkey's React hooks and components must be rendered inside <LatchkeyProvider app={…}> (or <StackProvider>).");
   return app;
 }

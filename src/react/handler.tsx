@@ -158,7 +158,7 @@ export function LatchkeyHandler({ location, fullPage = true, componentProps }: L
     redirected.current = redirect;
     // A sign-in page on another origin (hosted) gets the cross-domain hand-off the redirectTo* helpers give it.
     const go = (url: string) => void goTo(app, url, true);
-    if (mayHandOff(target, redirect)) coreOf(app).handOff(target, redirect).then(go, () => go(redirect));
+    if (mayHandOff(target, redirect)) (coreOf(app).handOff?.(target, redirect) ?? Promise.resolve(redirect)).then(go, () => go(redirect));
     else go(redirect);
   }, [app, redirect, target]);
 

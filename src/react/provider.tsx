@@ -4,8 +4,9 @@ import type { ClientApp } from "../apps/client-app";
 import type { GetUserOptions } from "../auth/session-flows";
 import type { CurrentUser } from "../apps/current-user";
 import { ArgumentError } from "../errors/base";
+import { contextOf } from "../core/context";
 import { hookNavigators, inBrowser } from "../urls/redirect";
-import { AppContext, useProvidedApp } from "./context";
+import { ProvidedAppContext, useProvidedApp } from "./context";
 import { installAppHooks } from "./hooks/app-hooks";
 import { readStoreOf, StoreContext } from "./hooks/use-read";
 import { ReadStore } from "./store";
@@ -49,19 +50,19 @@ export function LatchkeyProvider({ app, translationOverrides, children }: Latchk
   const [renderStore] = useState(() => (inBrowser() ? null : new ReadStore([])));
   const store = renderStore ?? readStoreOf(app);
   const provided = useMemo(() => ({ app, store }), [app, store]);
-  const method = (app as unknown as { core: { redirectMethod: unknown } }).core.redirectMethod;
+  const method = contextOf(app).core.redirectMethod;
   if (method && typeof method === "object" && "useNavigate" in method) {
     // The router's hook, called on every render of the provider (the app's method never changes).
     hookNavigators.set(method, (method as { useNavigate: () => (url: string) => void }).useNavigate());
   }
   return (
-    <AppContext.Provider value={app}>
+    <ProvidedAppContext.Provider value={app}>
       <StoreContext.Provider value={provided}>
         <TranslationContext.Provider value={translationOverrides}>
             {children}
         </TranslationContext.Provider>
       </StoreContext.Provider>
-    </AppContext.Provider>
+    </ProvidedAppContext.Provider>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../auth/context";
+import type { AppContext } from "../core/context";
 import { createCache } from "../cache";
 import type { ReadCache } from "../cache";
 import { emitCacheChange } from "../cache/changes";
@@ -10,7 +10,7 @@ import { emitCacheChange } from "../cache/changes";
  * @internal
  */
 export function resourceCache<D extends readonly unknown[], V>(
-  ctx: AuthContext,
+  ctx: AppContext,
   name: string,
   fetcher: (...deps: D) => Promise<V>,
 ): ReadCache<D, V> {

@@ -1,7 +1,21 @@
 import { ArgumentError } from "../errors/base";
-import type { ProjectJson } from "../resources/client/projects";
 import { hostedHandlerUrl } from "./handler-urls";
 import { inBrowser } from "./redirect";
+
+/**
+ * @internal What a project's client read (`GET /projects/current`) says about trusted redirect targets; the whole
+ * read (`ProjectJson`, resources/client/projects.ts) extends it.
+ * @example
+ * const trust: ProjectTrustJson = { config: { allow_localhost: true, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] } };
+ */
+export interface ProjectTrustJson {
+  config: {
+    /** Localhost URLs count as trusted redirect targets. */
+    allow_localhost?: boolean;
+    /** The trusted domains, e.g. `{ domain: "https://app.example.com", handler_path: "/handler" }`. */
+    domains?: { domain: string; handler_path: string }[];
+  };
+}
 
 /**
  * @internal What the project trusts besides the current page's origin: its trusted domains (`config.domains[].domain`
@@ -17,7 +31,7 @@ export interface TrustedRedirectConfig {
 export interface RedirectTrust {
   projectId: string;
   /** The project's client read (from the app's project cache), asked for only for a URL on another origin. */
-  project?: () => Promise<ProjectJson>;
+  project?: () => Promise<ProjectTrustJson>;
 }
 
 // Control characters, backslashes and surrounding whitespace are where URL parsers disagree (a browser drops a
@@ -95,7 +109,7 @@ export async function trustedRedirectTarget(url: string, trust: RedirectTrust): 
 }
 
 /** @internal What a project's client read trusts: `config.allow_localhost` and `config.domains[].domain`. */
-export const trustedRedirectConfig = ({ config }: ProjectJson): TrustedRedirectConfig => ({
+export const trustedRedirectConfig = ({ config }: ProjectTrustJson): TrustedRedirectConfig => ({
   allowLocalhost: config.allow_localhost === true,
   trustedDomains: (config.domains ?? []).map((d) => d.domain),
 });

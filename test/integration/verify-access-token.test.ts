@@ -1,6 +1,6 @@
 import { startEmulator } from "../../src/emulator";
 import { encodeAuthorizationHeader } from "../../src/token-stores/authorization-header";
-import { AccessTokenVerificationError, createAccessTokenVerifier } from "../../src/server/verify-access-token";
+import { AccessTokenVerificationError, createAccessTokenVerifier } from "../../src/verify/verify-access-token";
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 type Tokens = { access_token: string; refresh_token: string; user_id: string };

@@ -1,9 +1,9 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { requireString } from "../../util/validate";
 import { LatchkeyError } from "../../errors/base";
 import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/admin/admin-owned-projects";
 import type { Session } from "../../session/session";
-import type { AppCore } from "../app-core";
+import type { AppCore } from "../../core/app-core";
 
 /**
  * @internal The owned-project methods of an `internal`-project user, over any admin app type `App` (the public
@@ -41,7 +41,7 @@ export interface OwnedProjectMethods<App> {
  * bundle never carries it.
  */
 export interface OwnedProjectSupport {
-  makeApp(core: AppCore, projectId: string, owner: Session): { app: unknown; ctx: AuthContext };
+  makeApp(core: AppCore, projectId: string, owner: Session): { app: unknown; ctx: AppContext };
   load(): Promise<Pick<typeof import("../../resources/admin/admin-owned-projects"), "createProject" | "listOwnedProjects">>;
 }
 let support: OwnedProjectSupport | undefined;
@@ -69,7 +69,7 @@ function loaded(): OwnedProjectSupport {
  * @internal The internal-user methods for `session` when the app's project is `internal`, else nothing. The
  * owned-project code comes with `AdminApp` (see {@link OwnedProjectSupport}); a transfer is one request.
  */
-export function internalUserMethods(ctx: AuthContext, session: Session): OwnedProjectMethods<unknown> | Record<string, never> {
+export function internalUserMethods(ctx: AppContext, session: Session): OwnedProjectMethods<unknown> | Record<string, never> {
   if (ctx.core.projectId !== "internal") return {};
   const owned = (s: OwnedProjectSupport) => (projectId: string, owner: Session) => s.makeApp(ctx.core, projectId, owner);
   return {

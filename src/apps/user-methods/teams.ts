@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import type { ListPermissionsOptions, TeamPermission } from "../../resources/client/permissions";
 import type { ReceivedTeamInvitation } from "../../resources/client/team-invitations";
 import type { EditableTeamMemberProfile } from "../../resources/client/team-profiles";
@@ -64,7 +64,7 @@ const TEAM_ACTIONS = ["update", "delete", "inviteUser", "listInvitations", "list
  * `user.selectedTeam.update(…)` works in the official SDK).
  * @internal
  */
-export function lazyTeam(ctx: AuthContext, session: Session, json: TeamJson): Team {
+export function lazyTeam(ctx: AppContext, session: Session, json: TeamJson): Team {
   const team: Record<string, unknown> = { ...teamFromJson(json) };
   for (const action of TEAM_ACTIONS) {
     team[action] = (...args: unknown[]) =>

@@ -1,4 +1,4 @@
-import { checkNewPassword, PASSWORD_MIN_LENGTH } from "../../auth/password-rules";
+import { checkNewPassword, PASSWORD_MIN_LENGTH } from "../../util/password-rules";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
 import { checkReturnTo, emailProblem, useAuthForm } from "../ui/auth";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ClientApp } from "../../apps/client-app";
-import { checkNewPassword, PASSWORD_MIN_LENGTH } from "../../auth/password-rules";
+import { checkNewPassword, PASSWORD_MIN_LENGTH } from "../../util/password-rules";
 import { ArgumentError } from "../../errors/base";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";

@@ -4,7 +4,7 @@ import type { CurrentUser } from "../../apps/current-user";
 import type { Project } from "../../resources/client/projects";
 import type { AdminApp } from "../../apps/admin-app";
 import type { ServerApp } from "../../apps/server-app";
-import type { CurrentServerUser } from "../../resources/server/server-user-lookup";
+import type { CurrentServerUser } from "../../apps/server-user-lookup";
 import type { ServerTeam, ServerUser } from "../../resources/server/server-types";
 import { ANY } from "../store";
 import type { Watch } from "../store";

@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import type { ClientApp } from "../../apps/client-app";
+import { contextOf } from "../../core/context";
 import { ReadStore } from "../store";
 import type { Watch } from "../store";
 
@@ -14,8 +15,7 @@ const stores = /* @__PURE__ */ new WeakMap<object, ReadStore>();
 export function readStoreOf(app: ClientApp): ReadStore {
   let store = stores.get(app);
   if (!store) {
-    // The auth context is the app's own (protected) field: the React layer lives in the same package.
-    const ctx = (app as unknown as { ctx: { core: object } }).ctx;
+    const ctx = contextOf(app);
     stores.set(app, (store = new ReadStore([ctx, ctx.core])));
   }
   return store;

@@ -5,12 +5,11 @@ import type { ClientApp } from "../../apps/client-app";
 import type { HandlerUrls } from "../../urls/handler-urls";
 import { RETURN_TO } from "../../urls/redirect";
 import { useFormAction } from "./form";
+import { coreOf } from "./navigation";
 import { Page } from "./page";
 
 // Shared pieces of the sign-in, sign-up and password pages (internal to latchkey/react).
 
-type Core = { redirectMethod: unknown; redirect(url: string, replace?: boolean): Promise<boolean>; checkRedirect(url: string): Promise<string | null> };
-const coreOf = (app: ClientApp): Core => (app as unknown as { core: Core }).core;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 

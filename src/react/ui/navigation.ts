@@ -1,14 +1,15 @@
-import type { AppCore } from "../../apps/app-core";
+import type { AppCore } from "../../core/app-core";
+import { contextOf } from "../../core/context";
 import type { ClientApp } from "../../apps/client-app";
 import { inBrowser } from "../../urls/redirect";
 
 /**
- * The app's core (the React layer lives in the same package): its redirect method and trusted-redirect check.
+ * The app's core, through the app's one door (`contextOf`): its redirect method and trusted-redirect check.
  * @internal
  * @example
  * await coreOf(app).redirect(app.urls.home);
  */
-export const coreOf = (app: ClientApp): AppCore => (app as unknown as { core: AppCore }).core;
+export const coreOf = (app: ClientApp): AppCore => contextOf(app).core;
 
 /**
  * Goes to `url` the way the app navigates (its `redirectMethod`), after the trusted-redirect check. Resolves to

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
@@ -57,7 +57,7 @@ export interface EmailDraftUpdateOptions {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const drafts = (ctx: AuthContext) =>
+const drafts = (ctx: AppContext) =>
   resourceCache(ctx, "admin-email-drafts", async () => (await ctx.core.request<{ drafts: DraftJson[] }>({ expect: "drafts[]", path: "/internal/email-drafts" })).drafts);
 
 function draftBody(o: EmailDraftUpdateOptions, creating: boolean): Record<string, unknown> {
@@ -74,7 +74,7 @@ function draftBody(o: EmailDraftUpdateOptions, creating: boolean): Record<string
 const draftPath = (id: string) => `/internal/email-drafts/${encodeURIComponent(requireUuid(id, "id"))}`;
 
 /** @internal The project's drafts, most recently changed first (cached). */
-export async function listEmailDrafts(ctx: AuthContext): Promise<AdminEmailDraft[]> {
+export async function listEmailDrafts(ctx: AppContext): Promise<AdminEmailDraft[]> {
   return (await drafts(ctx).get([])).map((d) => ({
     id: d.id,
     displayName: d.display_name,
@@ -85,7 +85,7 @@ export async function listEmailDrafts(ctx: AuthContext): Promise<AdminEmailDraft
 }
 
 /** @internal `POST /internal/email-drafts`. */
-export async function createEmailDraft(ctx: AuthContext, options: EmailDraftCreateOptions): Promise<{ id: string }> {
+export async function createEmailDraft(ctx: AppContext, options: EmailDraftCreateOptions): Promise<{ id: string }> {
   const body = draftBody(optionalObject(options, "createEmailDraft options") as EmailDraftCreateOptions, true);
   const { id } = await ctx.core.request<{ id: string }>({ expect: "id", method: "POST", path: "/internal/email-drafts", body });
   await drafts(ctx).refresh([]);
@@ -93,7 +93,7 @@ export async function createEmailDraft(ctx: AuthContext, options: EmailDraftCrea
 }
 
 /** @internal `PATCH /internal/email-drafts/{id}`. */
-export async function updateEmailDraft(ctx: AuthContext, id: string, data: EmailDraftUpdateOptions): Promise<void> {
+export async function updateEmailDraft(ctx: AppContext, id: string, data: EmailDraftUpdateOptions): Promise<void> {
   const path = draftPath(id);
   if (data === undefined) throw new ArgumentError("updateEmailDraft needs the fields to change.");
   const body = draftBody(optionalObject(data, "updateEmailDraft data"), false);
@@ -102,18 +102,18 @@ export async function updateEmailDraft(ctx: AuthContext, id: string, data: Email
 }
 
 /** @internal `DELETE /internal/email-drafts/{id}`. */
-export async function deleteEmailDraft(ctx: AuthContext, id: string): Promise<void> {
+export async function deleteEmailDraft(ctx: AppContext, id: string): Promise<void> {
   await ctx.core.request({ method: "DELETE", path: draftPath(id) });
   await drafts(ctx).refresh([]);
 }
 
 /** @internal Reads the drafts afresh on the next `listEmailDrafts` (subscribed readers get them at once). */
-export async function refreshEmailDrafts(ctx: AuthContext): Promise<void> {
+export async function refreshEmailDrafts(ctx: AppContext): Promise<void> {
   await drafts(ctx).refresh([]);
 }
 
 /** @internal `POST /internal/rewrite-template-source`: template TSX → standalone draft TSX. */
-export async function rewriteTemplateSourceWithAI(ctx: AuthContext, templateTsxSource: string): Promise<{ tsxSource: string }> {
+export async function rewriteTemplateSourceWithAI(ctx: AppContext, templateTsxSource: string): Promise<{ tsxSource: string }> {
   const template_tsx_source = requireString(templateTsxSource, "templateTsxSource");
   const r = await ctx.core.request<{ tsx_source: string }>({ expect: "tsx_source", method: "POST", path: "/internal/rewrite-template-source", body: { template_tsx_source } });
   return { tsxSource: r.tsx_source };

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { AdminEmailOutbox, AdminEmailOutboxRecipient, EmailOutboxListOptions, EmailOutboxListResult, EmailOutboxUpdateOptions } from "./admin-email-outbox-types";
@@ -117,7 +117,7 @@ function emailPath(id: string): string {
 }
 
 /** @internal `GET /emails/outbox` (not cached: statuses change on their own as e-mails are sent). */
-export async function listOutboxEmails(ctx: AuthContext, options?: EmailOutboxListOptions): Promise<EmailOutboxListResult> {
+export async function listOutboxEmails(ctx: AppContext, options?: EmailOutboxListOptions): Promise<EmailOutboxListResult> {
   const o = optionalObject(options, "listOutboxEmails options") as EmailOutboxListOptions;
   if (o.status !== undefined) requireString(o.status, "status");
   if (o.simpleStatus !== undefined) requireString(o.simpleStatus, "simpleStatus");
@@ -132,12 +132,12 @@ export async function listOutboxEmails(ctx: AuthContext, options?: EmailOutboxLi
 }
 
 /** @internal `GET /emails/outbox/{id}`; an unknown id is a 404 `HttpError` ("Email not found"). */
-export async function getOutboxEmail(ctx: AuthContext, id: string): Promise<AdminEmailOutbox> {
+export async function getOutboxEmail(ctx: AppContext, id: string): Promise<AdminEmailOutbox> {
   return outboxEmailFromJson(await ctx.core.request<OutboxJson>({ expect: "id", path: emailPath(id) }));
 }
 
 /** @internal `PATCH /emails/outbox/{id}`; `EMAIL_NOT_EDITABLE` once sent or skipped. */
-export async function updateOutboxEmail(ctx: AuthContext, id: string, options: EmailOutboxUpdateOptions): Promise<AdminEmailOutbox> {
+export async function updateOutboxEmail(ctx: AppContext, id: string, options: EmailOutboxUpdateOptions): Promise<AdminEmailOutbox> {
   const path = emailPath(id);
   if (options === undefined) throw new ArgumentError("updateOutboxEmail needs the changes to make.");
   const o = optionalObject(options, "updateOutboxEmail options") as EmailOutboxUpdateOptions;

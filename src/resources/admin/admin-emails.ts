@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
@@ -123,32 +123,32 @@ export interface RenderedEmail {
   notificationCategory?: string;
 }
 
-const themes = (ctx: AuthContext) =>
+const themes = (ctx: AppContext) =>
   resourceCache(ctx, "admin-email-themes", async () =>
     (await ctx.core.request<{ themes: ThemeJson[] }>({ expect: "themes[]", path: "/internal/email-themes" })).themes,
   );
-const theme = (ctx: AuthContext) =>
+const theme = (ctx: AppContext) =>
   resourceCache(ctx, "admin-email-theme", (id: string) =>
     ctx.core.request<ThemeJson>({ expect: "id", path: `/internal/email-themes/${encodeURIComponent(id)}` }),
   );
-const templates = (ctx: AuthContext) =>
+const templates = (ctx: AppContext) =>
   resourceCache(ctx, "admin-email-templates", async () =>
     (await ctx.core.request<{ templates: TemplateJson[] }>({ expect: "templates[]", path: "/internal/email-templates" })).templates,
   );
 
 /** @internal The project's e-mail themes (cached). */
-export async function listEmailThemes(ctx: AuthContext): Promise<AdminEmailThemeSummary[]> {
+export async function listEmailThemes(ctx: AppContext): Promise<AdminEmailThemeSummary[]> {
   return (await themes(ctx).get([])).map((t) => ({ id: t.id, displayName: t.display_name }));
 }
 
 /** @internal One theme with its source (cached). */
-export async function getEmailTheme(ctx: AuthContext, id: string): Promise<AdminEmailTheme> {
+export async function getEmailTheme(ctx: AppContext, id: string): Promise<AdminEmailTheme> {
   const t = await theme(ctx).get([requireUuid(id, "id")]);
   return { id: t.id, displayName: t.display_name, tsxSource: t.tsx_source ?? "" };
 }
 
 /** @internal `POST /internal/email-themes`. */
-export async function createEmailTheme(ctx: AuthContext, displayName: string): Promise<{ id: string }> {
+export async function createEmailTheme(ctx: AppContext, displayName: string): Promise<{ id: string }> {
   const { id } = await ctx.core.request<{ id: string }>({
         expect: "id",
     method: "POST",
@@ -160,7 +160,7 @@ export async function createEmailTheme(ctx: AuthContext, displayName: string): P
 }
 
 /** @internal `PATCH /internal/email-themes/{id}` with new TSX source. */
-export async function updateEmailTheme(ctx: AuthContext, id: string, tsxSource: string): Promise<void> {
+export async function updateEmailTheme(ctx: AppContext, id: string, tsxSource: string): Promise<void> {
   requireUuid(id, "id");
   requireString(tsxSource, "tsxSource");
   await ctx.core.request({ method: "PATCH", path: `/internal/email-themes/${encodeURIComponent(id)}`, body: { tsx_source: tsxSource } });
@@ -168,7 +168,7 @@ export async function updateEmailTheme(ctx: AuthContext, id: string, tsxSource: 
 }
 
 /** @internal `DELETE /internal/email-themes/{id}`; an unknown id is a 404 `HttpError`. */
-export async function deleteEmailTheme(ctx: AuthContext, id: string): Promise<void> {
+export async function deleteEmailTheme(ctx: AppContext, id: string): Promise<void> {
   await ctx.core.request({ method: "DELETE", path: `/internal/email-themes/${encodeURIComponent(requireUuid(id, "id"))}` });
   theme(ctx).invalidate([id]);
   await themes(ctx).refresh([]);
@@ -182,12 +182,12 @@ const templateFromJson = (t: TemplateJson): AdminEmailTemplate => ({
 });
 
 /** @internal The project's e-mail templates (cached). */
-export async function listEmailTemplates(ctx: AuthContext): Promise<AdminEmailTemplate[]> {
+export async function listEmailTemplates(ctx: AppContext): Promise<AdminEmailTemplate[]> {
   return (await templates(ctx).get([])).map(templateFromJson);
 }
 
 /** @internal `POST /internal/email-templates` (needs a custom e-mail server). */
-export async function createEmailTemplate(ctx: AuthContext, displayName: string): Promise<{ id: string }> {
+export async function createEmailTemplate(ctx: AppContext, displayName: string): Promise<{ id: string }> {
   const { id } = await ctx.core.request<{ id: string }>({
         expect: "id",
     method: "POST",
@@ -204,7 +204,7 @@ function checkThemeId(themeId: unknown, name = "themeId"): void {
 
 /** @internal `PATCH /internal/email-templates/{id}`: new source (and theme); answers the rendered HTML. */
 export async function updateEmailTemplate(
-  ctx: AuthContext,
+  ctx: AppContext,
   id: string,
   tsxSource: string,
   themeId?: string | false | null,
@@ -223,20 +223,20 @@ export async function updateEmailTemplate(
 }
 
 /** @internal `DELETE /internal/email-templates/{id}`. */
-export async function deleteEmailTemplate(ctx: AuthContext, id: string): Promise<void> {
+export async function deleteEmailTemplate(ctx: AppContext, id: string): Promise<void> {
   await ctx.core.request({ method: "DELETE", path: `/internal/email-templates/${encodeURIComponent(requireUuid(id, "id"))}` });
   await templates(ctx).refresh([]);
 }
 
 /** @internal `GET /internal/emails`, newest first (not cached: it changes with every send). */
-export async function listSentEmails(ctx: AuthContext): Promise<AdminSentEmail[]> {
+export async function listSentEmails(ctx: AppContext): Promise<AdminSentEmail[]> {
   const list = await ctx.core.request<ListJson<SentEmailJson>>({ expect: "items[]", path: "/internal/emails" });
   return list.items.map((e) => ({ id: e.id, to: [...e.to], subject: e.subject, recipient: e.to[0] ?? "", sentAt: new Date(e.sent_at_millis), error: e.error ?? null }));
 }
 
 /** @internal `POST /internal/send-test-email`; a delivery failure comes back as an error result. */
 export async function sendTestEmail(
-  ctx: AuthContext,
+  ctx: AppContext,
   options: { recipientEmail: string; emailConfig: AdminSmtpConfig },
 ): Promise<Result<undefined, { errorMessage: string }>> {
   const o = optionalObject(options, "sendTestEmail options") as { recipientEmail: string; emailConfig: AdminSmtpConfig };
@@ -252,7 +252,7 @@ export async function sendTestEmail(
 }
 
 /** @internal `POST /internal/send-sign-in-invitation`. */
-export async function sendSignInInvitationEmail(ctx: AuthContext, email: string, callbackUrl: string): Promise<void> {
+export async function sendSignInInvitationEmail(ctx: AppContext, email: string, callbackUrl: string): Promise<void> {
   const body = { email: requireString(email, "email"), callback_url: requireString(callbackUrl, "callbackUrl") };
   try {
     new URL(body.callback_url);
@@ -263,7 +263,7 @@ export async function sendSignInInvitationEmail(ctx: AuthContext, email: string,
 }
 
 /** @internal `POST /emails/render-email`. */
-export async function renderEmail(ctx: AuthContext, options: EmailPreviewOptions): Promise<RenderedEmail> {
+export async function renderEmail(ctx: AppContext, options: EmailPreviewOptions): Promise<RenderedEmail> {
   const o = optionalObject(options, "render options") as EmailPreviewOptions;
   checkThemeId(o.themeId);
   if (o.themeTsxSource !== undefined) requireString(o.themeTsxSource, "themeTsxSource");

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { resourceCache } from "../cached";
@@ -87,7 +87,7 @@ export interface InternalApiKeyCreate {
   hasSuperSecretAdminKey: boolean;
 }
 
-const keys = (ctx: AuthContext) =>
+const keys = (ctx: AppContext) =>
   resourceCache(ctx, "admin-internal-api-keys", async () =>
     (await ctx.core.request<ListJson<InternalApiKeyJson>>({ expect: "items[]", path: "/internal/api-keys" })).items,
   );
@@ -102,7 +102,7 @@ export function internalKeyInvalidReason(expiresAt: Date, manuallyRevokedAt: Dat
 const keyValue = (k: KeyJson | undefined) => (k === undefined ? undefined : typeof k === "string" ? k : { lastFour: k.last_four });
 
 /** @internal camelCase fields from the wire and the key's actions. */
-export function internalApiKeyFromJson(ctx: AuthContext, k: InternalApiKeyJson): InternalApiKey | InternalApiKeyFirstView {
+export function internalApiKeyFromJson(ctx: AppContext, k: InternalApiKeyJson): InternalApiKey | InternalApiKeyFirstView {
   const expiresAt = new Date(k.expires_at_millis);
   const manuallyRevokedAt = k.manually_revoked_at_millis == null ? null : new Date(k.manually_revoked_at_millis);
   const out: Record<string, unknown> = {
@@ -128,12 +128,12 @@ export function internalApiKeyFromJson(ctx: AuthContext, k: InternalApiKeyJson):
 }
 
 /** @internal The project's internal API keys (cached), newest first as the server orders them. */
-export async function listInternalApiKeys(ctx: AuthContext): Promise<InternalApiKey[]> {
+export async function listInternalApiKeys(ctx: AppContext): Promise<InternalApiKey[]> {
   return (await keys(ctx).get([])).map((k) => internalApiKeyFromJson(ctx, k) as InternalApiKey);
 }
 
 /** @internal `POST /internal/api-keys`: the full key values come back this once. */
-export async function createInternalApiKey(ctx: AuthContext, data: InternalApiKeyCreate): Promise<InternalApiKeyFirstView> {
+export async function createInternalApiKey(ctx: AppContext, data: InternalApiKeyCreate): Promise<InternalApiKeyFirstView> {
   const d = optionalObject(data, "createInternalApiKey data") as InternalApiKeyCreate;
   if (typeof d.description !== "string") throw new ArgumentError("description must be a string.");
   if (!(d.expiresAt instanceof Date) || Number.isNaN(d.expiresAt.getTime())) throw new ArgumentError("expiresAt must be a valid Date.");

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { err, ok } from "../../util/result";
@@ -34,14 +34,14 @@ export interface ChatMessage {
 }
 
 /** @internal `GET /internal/metrics` (not cached: it is a live figure). */
-export async function getMetrics(ctx: AuthContext, options?: { includeAnonymous?: boolean }): Promise<AdminMetrics> {
+export async function getMetrics(ctx: AppContext, options?: { includeAnonymous?: boolean }): Promise<AdminMetrics> {
   const o = optionalObject(options, "getMetrics options");
   if (o.includeAnonymous !== undefined && typeof o.includeAnonymous !== "boolean") throw new ArgumentError("includeAnonymous must be a boolean.");
   return ctx.core.request<AdminMetrics>({ expect: "total_users#", path: "/internal/metrics", query: { include_anonymous: o.includeAnonymous } });
 }
 
 /** @internal `POST /webhooks/svix-token`: a token for the webhook portal. */
-export async function getSvixToken(ctx: AuthContext): Promise<string> {
+export async function getSvixToken(ctx: AppContext): Promise<string> {
   return (await ctx.core.request<{ token: string }>({ expect: "token", method: "POST", path: "/webhooks/svix-token", body: {} })).token;
 }
 
@@ -49,7 +49,7 @@ export async function getSvixToken(ctx: AuthContext): Promise<string> {
  * @internal `POST /internal/send-test-webhook`: a test event to one endpoint. Not reaching it is an error result
  * with the platform's `errorMessage`, not a throw.
  */
-export async function sendTestWebhook(ctx: AuthContext, options: { endpointId: string }): Promise<Result<undefined, { errorMessage: string }>> {
+export async function sendTestWebhook(ctx: AppContext, options: { endpointId: string }): Promise<Result<undefined, { errorMessage: string }>> {
   const o = optionalObject(options, "sendTestWebhook options") as { endpointId?: unknown };
   const endpoint_id = requireString(o.endpointId, "endpointId");
   const answer = await ctx.core.request<{ success: boolean; error_message?: string }>({ expect: "success!", method: "POST", path: "/internal/send-test-webhook", body: { endpoint_id } });
@@ -63,7 +63,7 @@ const threadPath = (threadId: string) => `/internal/ai-chat/${encodeURIComponent
 
 /** @internal `POST /internal/ai-chat/{thread}`: the assistant's answer to the conversation so far. */
 export async function sendChatMessage(
-  ctx: AuthContext,
+  ctx: AppContext,
   threadId: string,
   contextType: ChatContextType,
   messages: ChatMessage[],
@@ -84,14 +84,14 @@ export async function sendChatMessage(
 }
 
 /** @internal `PATCH /internal/ai-chat/{thread}`: stores one message in the thread. */
-export async function saveChatMessage(ctx: AuthContext, threadId: string, message: unknown): Promise<void> {
+export async function saveChatMessage(ctx: AppContext, threadId: string, message: unknown): Promise<void> {
   const path = threadPath(threadId);
   if (message === undefined || message === null) throw new ArgumentError("message must be given.");
   await ctx.core.request({ method: "PATCH", path, body: { message } });
 }
 
 /** @internal `GET /internal/ai-chat/{thread}`: the stored messages, oldest first. */
-export async function listChatMessages(ctx: AuthContext, threadId: string): Promise<{ messages: unknown[] }> {
+export async function listChatMessages(ctx: AppContext, threadId: string): Promise<{ messages: unknown[] }> {
   const { messages } = await ctx.core.request<{ messages: unknown[] }>({ expect: "messages[*]", path: threadPath(threadId) });
   return { messages };
 }

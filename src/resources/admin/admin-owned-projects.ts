@@ -1,4 +1,5 @@
-import type { AuthContext } from "../../auth/context";
+import { currentUserJson } from "../client/users";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
@@ -37,13 +38,13 @@ export interface AdminProjectCreate extends Omit<AdminProjectUpdate, "displayNam
  * Builds the admin app of an owned project from the owner's session and returns its resource context.
  * @internal
  */
-export type OwnedAppFactory<App> = (projectId: string, owner: Session) => { app: App; ctx: AuthContext };
+export type OwnedAppFactory<App> = (projectId: string, owner: Session) => { app: App; ctx: AppContext };
 
 /**
  * Projects and project creation exist only on the platform's `internal` project: refused locally elsewhere. (Errors
  * are built without the catalogue, which a page that loads this module lazily should not pull in.)
  */
-function assertInternal(ctx: AuthContext): void {
+function assertInternal(ctx: AppContext): void {
   if (ctx.core.projectId !== "internal") {
     throw knownError("EXPECTED_INTERNAL_PROJECT", undefined, "The project ID is expected to be internal.", 401);
   }
@@ -58,7 +59,7 @@ function ownedFromJson<App>(p: AdminProjectJson, session: Session, makeApp: Owne
  * @internal `GET /internal/projects` as the signed-in dashboard user. Not cached: owned apps can delete their
  * project, which this app would not notice.
  */
-export async function listOwnedProjects<App>(ctx: AuthContext, session: () => Session, makeApp: OwnedAppFactory<App>): Promise<AdminOwnedProject<App>[]> {
+export async function listOwnedProjects<App>(ctx: AppContext, session: () => Session, makeApp: OwnedAppFactory<App>): Promise<AdminOwnedProject<App>[]> {
   assertInternal(ctx);
   const s = session();
   const list = await ctx.core.request<ListJson<AdminProjectJson>>({ expect: "items[]", path: "/internal/projects", session: s });
@@ -70,7 +71,7 @@ export async function listOwnedProjects<App>(ctx: AuthContext, session: () => Se
  * `requirePublishableClientKey` is then set through the new project's admin app.
  */
 export async function createProject<App>(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: () => Session,
   data: AdminProjectCreate,
   makeApp: OwnedAppFactory<App>,
@@ -83,7 +84,7 @@ export async function createProject<App>(
   const s = session();
   let teamId = givenTeam;
   if (teamId === undefined) {
-    const user = await ctx.users.get(s);
+    const user = await currentUserJson(ctx, s);
     if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED", undefined, "User authentication required for this endpoint.", 401);
     teamId = user.selected_team?.id;
     if (!teamId) throw new ArgumentError("createProject needs { teamId }: the signed-in user has no selected team.");

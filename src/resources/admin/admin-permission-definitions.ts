@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { adminProjectCache } from "./admin-project";
@@ -84,7 +84,7 @@ export interface AdminPermissionDefinitionUpdate {
 const NEW_ID = /^[a-z0-9_:]+$/;
 const ANY_ID = /^\$?[a-z0-9_:]+$/;
 
-const definitions = (ctx: AuthContext) =>
+const definitions = (ctx: AppContext) =>
   resourceCache(ctx, "admin-permission-definitions", async (scope: PermissionScope) =>
     (await ctx.core.request<ListJson<PermissionDefinitionJson>>({ expect: "items[]", path: `/${scope}-permission-definitions` })).items,
   );
@@ -113,10 +113,10 @@ function definitionBody(d: AdminPermissionDefinitionUpdate, creating: boolean): 
 }
 
 /** A renamed or deleted definition can change the project's default permissions: read the project afresh next time. */
-const changedDefaults = (ctx: AuthContext) => adminProjectCache(ctx).invalidate([]);
+const changedDefaults = (ctx: AppContext) => adminProjectCache(ctx).invalidate([]);
 
 /** @internal camelCase fields and the definition's actions. */
-export function permissionDefinitionFromJson(ctx: AuthContext, scope: PermissionScope, d: PermissionDefinitionJson): AdminPermissionDefinition {
+export function permissionDefinitionFromJson(ctx: AppContext, scope: PermissionScope, d: PermissionDefinitionJson): AdminPermissionDefinition {
   return {
     id: d.id,
     ...(d.description ? { description: d.description } : {}),
@@ -127,7 +127,7 @@ export function permissionDefinitionFromJson(ctx: AuthContext, scope: Permission
 }
 
 /** @internal The scope's definitions (cached). */
-export async function listPermissionDefinitions(ctx: AuthContext, scope: PermissionScope): Promise<AdminPermissionDefinition[]> {
+export async function listPermissionDefinitions(ctx: AppContext, scope: PermissionScope): Promise<AdminPermissionDefinition[]> {
   return (await definitions(ctx).get([scope])).map((d) => permissionDefinitionFromJson(ctx, scope, d));
 }
 
@@ -145,7 +145,7 @@ export interface PermissionDefinitionPage {
 
 /** @internal `GET /{scope}-permission-definitions?limit&cursor&query` (not cached: pages are read once). */
 export async function listPermissionDefinitionsPaginated(
-  ctx: AuthContext,
+  ctx: AppContext,
   scope: PermissionScope,
   options: { limit: number; cursor?: string; query?: string },
 ): Promise<PermissionDefinitionPage> {
@@ -163,7 +163,7 @@ export async function listPermissionDefinitionsPaginated(
 }
 
 /** @internal `POST /{scope}-permission-definitions`. */
-export async function createPermissionDefinition(ctx: AuthContext, scope: PermissionScope, data: AdminPermissionDefinitionCreate): Promise<AdminPermissionDefinition> {
+export async function createPermissionDefinition(ctx: AppContext, scope: PermissionScope, data: AdminPermissionDefinitionCreate): Promise<AdminPermissionDefinition> {
   const body = definitionBody(optionalObject(data, "permission definition"), true);
   const created = await ctx.core.request<PermissionDefinitionJson>({ expect: "id", method: "POST", path: `/${scope}-permission-definitions`, body });
   await definitions(ctx).refresh([scope]);
@@ -171,7 +171,7 @@ export async function createPermissionDefinition(ctx: AuthContext, scope: Permis
 }
 
 /** @internal `PATCH /{scope}-permission-definitions/{id}`. */
-export async function updatePermissionDefinition(ctx: AuthContext, scope: PermissionScope, permissionId: string, data: AdminPermissionDefinitionUpdate): Promise<void> {
+export async function updatePermissionDefinition(ctx: AppContext, scope: PermissionScope, permissionId: string, data: AdminPermissionDefinitionUpdate): Promise<void> {
   const id = checkId(permissionId, "permissionId", ANY_ID);
   const body = definitionBody(optionalObject(data, "permission definition update"), false);
   await ctx.core.request({ method: "PATCH", path: `/${scope}-permission-definitions/${encodeURIComponent(id)}`, body });
@@ -180,7 +180,7 @@ export async function updatePermissionDefinition(ctx: AuthContext, scope: Permis
 }
 
 /** @internal `DELETE /{scope}-permission-definitions/{id}`. */
-export async function deletePermissionDefinition(ctx: AuthContext, scope: PermissionScope, permissionId: string): Promise<void> {
+export async function deletePermissionDefinition(ctx: AppContext, scope: PermissionScope, permissionId: string): Promise<void> {
   const id = checkId(permissionId, "permissionId", ANY_ID);
   await ctx.core.request({ method: "DELETE", path: `/${scope}-permission-definitions/${encodeURIComponent(id)}` });
   changedDefaults(ctx);

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 
@@ -144,15 +144,15 @@ export function sourceFromJson(source: SourceJson): PushedConfigSource {
 const overridePath = (level: string) => `/internal/config/override/${level}`;
 
 /** @internal Merges `config` into one level (`PATCH /internal/config/override/{level}`). */
-export async function patchConfigOverride(ctx: AuthContext, level: "project" | ConfigOverrideLevel, config: ConfigOverride): Promise<void> {
+export async function patchConfigOverride(ctx: AppContext, level: "project" | ConfigOverrideLevel, config: ConfigOverride): Promise<void> {
   await ctx.core.request({ method: "PATCH", path: overridePath(level), body: { config_override_string: JSON.stringify(config) } });
 }
 
-async function putConfigOverride(ctx: AuthContext, level: ConfigOverrideLevel, config: ConfigOverride, source?: SourceJson): Promise<void> {
+async function putConfigOverride(ctx: AppContext, level: ConfigOverrideLevel, config: ConfigOverride, source?: SourceJson): Promise<void> {
   await ctx.core.request({ method: "PUT", path: overridePath(level), body: { config_string: JSON.stringify(config), ...(source ? { source } : {}) } });
 }
 
-async function readSource(ctx: AuthContext): Promise<SourceJson> {
+async function readSource(ctx: AppContext): Promise<SourceJson> {
   return (await ctx.core.request<{ source: SourceJson }>({ expect: "source{}", path: "/internal/config/source" })).source;
 }
 
@@ -160,7 +160,7 @@ async function readSource(ctx: AuthContext): Promise<SourceJson> {
  * @internal The config methods bound to `ctx` (the admin app of the project). Arguments are checked before any
  * request; every change calls `changed` (which refreshes the cached admin project).
  */
-export function configMethods(ctx: AuthContext, changed: () => Promise<void>): AdminProjectConfigMethods {
+export function configMethods(ctx: AppContext, changed: () => Promise<void>): AdminProjectConfigMethods {
   return {
     async getConfig() {
       const { config_string } = await ctx.core.request<{ config_string: string }>({ expect: "config_string", path: "/internal/config" });

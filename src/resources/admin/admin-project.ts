@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { productionModeErrors } from "./admin-production-mode";
@@ -106,7 +106,7 @@ export interface AdminProject extends AdminProjectConfigMethods {
 }
 
 /** @internal The admin project of the app (cached). */
-export const adminProjectCache = (ctx: AuthContext) =>
+export const adminProjectCache = (ctx: AppContext) =>
   resourceCache(ctx, "admin-project", () => ctx.core.request<AdminProjectJson>({ expect: "id", path: "/internal/projects/current" }));
 
 function requireLogoUrl(value: unknown, name: string): string | null {
@@ -150,17 +150,17 @@ export function adminProjectUpdateToJson(data: AdminProjectUpdate): Record<strin
 }
 
 /** @internal Sets `project.requirePublishableClientKey` in the project-level config override. */
-export function setRequirePublishableClientKey(ctx: AuthContext, value: boolean): Promise<void> {
+export function setRequirePublishableClientKey(ctx: AppContext, value: boolean): Promise<void> {
   return patchConfigOverride(ctx, "project", { "project.requirePublishableClientKey": value });
 }
 
 /** @internal Refreshes what a project change can alter. */
-function changed(ctx: AuthContext): Promise<void> {
+function changed(ctx: AppContext): Promise<void> {
   return adminProjectCache(ctx).refresh([]);
 }
 
 /** @internal camelCase fields from the wire, and the project's actions bound to `ctx`. */
-export function adminProjectFromJson(ctx: AuthContext, p: AdminProjectJson): AdminProject {
+export function adminProjectFromJson(ctx: AppContext, p: AdminProjectJson): AdminProject {
   const config = adminConfigFromJson(p.config);
   return {
     id: p.id,
@@ -202,6 +202,6 @@ export function adminProjectFromJson(ctx: AuthContext, p: AdminProjectJson): Adm
 }
 
 /** @internal The app's project, admin view (cached). */
-export async function getAdminProject(ctx: AuthContext): Promise<AdminProject> {
+export async function getAdminProject(ctx: AppContext): Promise<AdminProject> {
   return adminProjectFromJson(ctx, await adminProjectCache(ctx).get([]));
 }

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalBoolean, optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
@@ -128,7 +128,7 @@ export function apiKeyOwner(owner: ApiKeyOwner): OwnerWire {
 
 const query = (o: OwnerWire) => (o.kind === "user" ? { user_id: o.id } : { team_id: o.id });
 
-const keys = (ctx: AuthContext) =>
+const keys = (ctx: AppContext) =>
   resourceCache(ctx, "api-keys", async (session: Session, kind: "user" | "team", id: string) => {
     const list = await ctx.core.request<ListJson<ApiKeyJson>>({ expect: "items[]", path: `/${kind}-api-keys`, query: query({ kind, id }), session });
     return list.items;
@@ -167,7 +167,7 @@ function updateBody(data: ApiKeyUpdate) {
  * const key = apiKeyFromJson(ctx, session, json, { userId: "me" });
  */
 export function apiKeyFromJson(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   k: ApiKeyJson,
   named?: ApiKeyOwner,
@@ -216,7 +216,7 @@ export function apiKeyFromJson(
  * const key = await createApiKey(ctx, session, { teamId: team.id }, { description: "bot", expiresAt: null });
  */
 export async function createApiKey(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   owner: ApiKeyOwner,
   data: ApiKeyCreate,
@@ -243,7 +243,7 @@ export async function createApiKey(
  * @example
  * const keys = await listApiKeys(ctx, session, { userId: "me" });
  */
-export async function listApiKeys(ctx: AuthContext, session: Session, owner: ApiKeyOwner): Promise<ApiKey[]> {
+export async function listApiKeys(ctx: AppContext, session: Session, owner: ApiKeyOwner): Promise<ApiKey[]> {
   const o = apiKeyOwner(owner);
   const items = await keys(ctx).get([session, o.kind, o.id]);
   return items.map((k) => apiKeyFromJson(ctx, session, k, owner) as ApiKey);

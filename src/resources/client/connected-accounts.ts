@@ -1,4 +1,5 @@
-import type { AuthContext } from "../../auth/context";
+import { currentUserJson } from "./users";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
@@ -80,7 +81,7 @@ export interface DeprecatedOAuthConnection {
 
 const NO_TOKEN_CODES = ["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE"] as const;
 
-const accounts = (ctx: AuthContext) =>
+const accounts = (ctx: AppContext) =>
   resourceCache(ctx, "connected-accounts", async (session: Session) => {
     const list = await ctx.core.request<ListJson<ConnectedAccountJson>>({ expect: "items[]", path: "/connected-accounts/me", session });
     return list.items;
@@ -88,7 +89,7 @@ const accounts = (ctx: AuthContext) =>
 
 // Tokens are reads too: the same connection and scope within the cache's lifetime reuse one token. An empty
 // account id asks by provider only (the older endpoint, used by the deprecated lookup).
-const tokens = (ctx: AuthContext) =>
+const tokens = (ctx: AppContext) =>
   resourceCache(ctx, "oauth-access-tokens", async (session: Session, provider: string, accountId: string, scope: string) => {
     const account = accountId ? `/${encodeURIComponent(accountId)}` : "";
     const path = `/connected-accounts/me/${encodeURIComponent(provider)}${account}/access-token`;
@@ -97,7 +98,7 @@ const tokens = (ctx: AuthContext) =>
   });
 
 /** A token, or null when the platform says it has none for this connection and scope; other errors are thrown. */
-async function tokenOrNull(ctx: AuthContext, session: Session, provider: string, accountId: string, scope: string) {
+async function tokenOrNull(ctx: AppContext, session: Session, provider: string, accountId: string, scope: string) {
   try {
     return await tokens(ctx).get([session, provider, accountId, scope]);
   } catch (error) {
@@ -132,7 +133,7 @@ function scopeOf(options: { scopes?: string[] } | undefined, name = "getAccessTo
  * @example
  * const token = await connectedAccountFromJson(ctx, session, json).getAccessToken({ scopes: ["repo"] });
  */
-export function connectedAccountFromJson(ctx: AuthContext, session: Session, a: ConnectedAccountJson): OAuthConnection {
+export function connectedAccountFromJson(ctx: AppContext, session: Session, a: ConnectedAccountJson): OAuthConnection {
   return {
     id: a.provider,
     provider: a.provider,
@@ -150,7 +151,7 @@ export function connectedAccountFromJson(ctx: AuthContext, session: Session, a: 
  * @example
  * const accounts = await listConnectedAccounts(ctx, session);
  */
-export async function listConnectedAccounts(ctx: AuthContext, session: Session): Promise<OAuthConnection[]> {
+export async function listConnectedAccounts(ctx: AppContext, session: Session): Promise<OAuthConnection[]> {
   return (await accounts(ctx).get([session])).map((a) => connectedAccountFromJson(ctx, session, a));
 }
 
@@ -186,7 +187,7 @@ export interface DeprecatedConnectedAccountOptions {
  * const account = await getConnectedAccount(ctx, session, { provider: "github", providerAccountId: "583231" });
  */
 export async function getConnectedAccount(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   which: ConnectedAccountQuery,
   options?: DeprecatedConnectedAccountOptions,
@@ -200,7 +201,7 @@ export async function getConnectedAccount(
 }
 
 async function connectionByProvider(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   provider: string,
   options: DeprecatedConnectedAccountOptions | undefined,
@@ -210,11 +211,11 @@ async function connectionByProvider(
     throw new ArgumentError(`getConnectedAccount's "or" must be "redirect", "throw" or "return-null", got ${JSON.stringify(o.or)}.`);
   }
   const scope = scopeOf(o, "getConnectedAccount options");
-  const linked = (await ctx.users.get(session))?.oauth_providers?.find((p) => p.id === provider);
+  const linked = (await currentUserJson(ctx, session))?.oauth_providers?.find((p) => p.id === provider);
   if (!linked || !(await tokenOrNull(ctx, session, provider, "", scope))) {
     if (o.or !== "redirect") return null;
-    // The OAuth linking flow loads only here, so pages that never link do not download it.
-    return (await import("../../auth/oauth")).startLinking(ctx, session, provider, scope ? scope.split(" ") : []);
+    // The OAuth linking flow (an auth flow the app hands down) loads only here: pages that never link do not download it.
+    return ctx.flows.startLinking!(ctx, session, provider, scope ? scope.split(" ") : []);
   }
   return {
     id: provider,

@@ -1,6 +1,7 @@
-import type { AuthContext } from "../../auth/context";
-import { currentUserChanged } from "../../auth/context";
-import { emailCallbackUrl } from "../../auth/email-callback";
+import { currentUserChanged } from "./users";
+import type { AppContext } from "../../core/context";
+
+import { emailCallbackUrl } from "../../urls/email-callback";
 import { optionalBoolean, optionalObject, requireText } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { isPlatformEmail, requestSchemaError } from "../schema-error";
@@ -51,7 +52,7 @@ export interface ContactChannel {
   delete(): Promise<void>;
 }
 
-const channels = (ctx: AuthContext) =>
+const channels = (ctx: AppContext) =>
   resourceCache(ctx, "contact-channels", async (session: Session) => {
     const list = await ctx.core.request<ListJson<ContactChannelJson>>({ expect: "items[]", path: "/contact-channels", query: { user_id: "me" }, session });
     return list.items;
@@ -61,7 +62,7 @@ const channels = (ctx: AuthContext) =>
  * @internal Refreshes what a contact-channel change can alter: the list and the user, whose primary e-mail and
  * its verification (and with them the restriction of unverified users) the access token carries as claims.
  */
-function changed(ctx: AuthContext, session: Session): Promise<void> {
+function changed(ctx: AppContext, session: Session): Promise<void> {
   currentUserChanged(ctx, session);
   return channels(ctx).refresh([session]);
 }
@@ -77,7 +78,7 @@ export const contactChannelFields = (c: ContactChannelJson) => ({
 });
 
 /** @internal camelCase fields from the wire, and the channel's actions bound to `session`. */
-export function contactChannelFromJson(ctx: AuthContext, session: Session, c: ContactChannelJson): ContactChannel {
+export function contactChannelFromJson(ctx: AppContext, session: Session, c: ContactChannelJson): ContactChannel {
   const path = `/contact-channels/me/${c.id}`;
   return {
     ...contactChannelFields(c),
@@ -103,12 +104,12 @@ export function contactChannelFromJson(ctx: AuthContext, session: Session, c: Co
  * @example
  * checkChannelValue(ctx, "POST", "/contact-channels", data.value);
  */
-export function checkChannelValue(ctx: AuthContext, method: string, path: string, value: unknown): void {
+export function checkChannelValue(ctx: AppContext, method: string, path: string, value: unknown): void {
   if (!isPlatformEmail(requireText(value, "value"))) throw requestSchemaError(ctx.core.http.baseUrl, method, path, ["body.value must be a valid email"]);
 }
 
 /** @internal Validated wire body of a contact-channel change. */
-function channelBody(ctx: AuthContext, path: string, data: ContactChannelUpdate & { type?: string }) {
+function channelBody(ctx: AppContext, path: string, data: ContactChannelUpdate & { type?: string }) {
   const d = optionalObject(data, "contact channel data");
   if (d.value !== undefined) checkChannelValue(ctx, "PATCH", path, d.value);
   for (const key of ["usedForAuth", "isPrimary"] as const) optionalBoolean(d[key], key);
@@ -116,7 +117,7 @@ function channelBody(ctx: AuthContext, path: string, data: ContactChannelUpdate 
 }
 
 /** @internal The user's contact channels (cached). */
-export async function listContactChannels(ctx: AuthContext, session: Session): Promise<ContactChannel[]> {
+export async function listContactChannels(ctx: AppContext, session: Session): Promise<ContactChannel[]> {
   return (await channels(ctx).get([session])).map((c) => contactChannelFromJson(ctx, session, c));
 }
 
@@ -134,7 +135,7 @@ export interface ContactChannelCreate {
 }
 
 /** @internal `POST /contact-channels` for the signed-in user. */
-export async function createContactChannel(ctx: AuthContext, session: Session, data: ContactChannelCreate): Promise<ContactChannel> {
+export async function createContactChannel(ctx: AppContext, session: Session, data: ContactChannelCreate): Promise<ContactChannel> {
   const d = optionalObject(data, "createContactChannel data") as ContactChannelCreate;
   if (d.type !== "email") throw new ArgumentError('type must be "email".');
   checkChannelValue(ctx, "POST", "/contact-channels", d.value);

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
 import { resourceCache } from "../cached";
@@ -35,7 +35,7 @@ export interface NotificationCategory {
   setEnabled(enabled: boolean): Promise<void>;
 }
 
-const preferences = (ctx: AuthContext) =>
+const preferences = (ctx: AppContext) =>
   resourceCache(ctx, "notification-categories", async (session: Session) => {
     const list = await ctx.core.request<ListJson<NotificationPreferenceJson>>({ expect: "items[]", path: "/emails/notification-preference/me", session });
     return list.items;
@@ -46,7 +46,7 @@ const preferences = (ctx: AuthContext) =>
  * @example
  * await notificationCategoryFromJson(ctx, session, json).setEnabled(false);
  */
-export function notificationCategoryFromJson(ctx: AuthContext, session: Session, p: NotificationPreferenceJson): NotificationCategory {
+export function notificationCategoryFromJson(ctx: AppContext, session: Session, p: NotificationPreferenceJson): NotificationCategory {
   return {
     id: p.notification_category_id,
     name: p.notification_category_name,
@@ -70,6 +70,6 @@ export function notificationCategoryFromJson(ctx: AuthContext, session: Session,
  * @example
  * const categories = await listNotificationCategories(ctx, session);
  */
-export async function listNotificationCategories(ctx: AuthContext, session: Session): Promise<NotificationCategory[]> {
+export async function listNotificationCategories(ctx: AppContext, session: Session): Promise<NotificationCategory[]> {
   return (await preferences(ctx).get([session])).map((p) => notificationCategoryFromJson(ctx, session, p));
 }

@@ -1,4 +1,5 @@
-import type { AuthContext } from "../../auth/context";
+import { forgetCurrentUser } from "./users";
+import type { AppContext } from "../../core/context";
 import { optionalBoolean, optionalObject, requireString } from "../../util/validate";
 import type { KnownErrors } from "../../errors";
 import type { Session } from "../../session/session";
@@ -53,7 +54,7 @@ export interface OAuthProvider {
   delete(): Promise<void>;
 }
 
-const providers = (ctx: AuthContext) =>
+const providers = (ctx: AppContext) =>
   resourceCache(ctx, "oauth-providers", async (session: Session) => {
     const list = await ctx.core.request<ListJson<OAuthProviderJson>>({ expect: "items[]", path: "/oauth-providers", query: { user_id: "me" }, session });
     return list.items;
@@ -63,8 +64,8 @@ const providers = (ctx: AuthContext) =>
  * @internal What a change of a connection can alter: the connection list, the connected accounts and their
  * cached access tokens, and the user (its `oauthProviders` field).
  */
-async function changed(ctx: AuthContext, session: Session): Promise<void> {
-  ctx.users.invalidate(session);
+async function changed(ctx: AppContext, session: Session): Promise<void> {
+  forgetCurrentUser(ctx, session);
   ctx.caches.get("oauth-access-tokens")?.invalidateWhere(([s]) => s === session);
   await Promise.all([providers(ctx).refresh([session]), ctx.caches.get("connected-accounts")?.refresh([session])]);
 }
@@ -74,7 +75,7 @@ async function changed(ctx: AuthContext, session: Session): Promise<void> {
  * @example
  * await oauthProviderFromJson(ctx, session, json).update({ allowSignIn: false });
  */
-export function oauthProviderFromJson(ctx: AuthContext, session: Session, p: OAuthProviderJson): OAuthProvider {
+export function oauthProviderFromJson(ctx: AppContext, session: Session, p: OAuthProviderJson): OAuthProvider {
   const path = `/oauth-providers/me/${encodeURIComponent(p.id)}`;
   return {
     id: p.id,
@@ -107,7 +108,7 @@ export function oauthProviderFromJson(ctx: AuthContext, session: Session, p: OAu
  * @example
  * const providers = await listOAuthProviders(ctx, session);
  */
-export async function listOAuthProviders(ctx: AuthContext, session: Session): Promise<OAuthProvider[]> {
+export async function listOAuthProviders(ctx: AppContext, session: Session): Promise<OAuthProvider[]> {
   return (await providers(ctx).get([session])).map((p) => oauthProviderFromJson(ctx, session, p));
 }
 
@@ -116,7 +117,7 @@ export async function listOAuthProviders(ctx: AuthContext, session: Session): Pr
  * @example
  * const provider = await getOAuthProvider(ctx, session, id); // or null
  */
-export async function getOAuthProvider(ctx: AuthContext, session: Session, id: string): Promise<OAuthProvider | null> {
+export async function getOAuthProvider(ctx: AppContext, session: Session, id: string): Promise<OAuthProvider | null> {
   requireString(id, "id");
   return (await listOAuthProviders(ctx, session)).find((p) => p.id === id) ?? null;
 }

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalBoolean, optionalObject, requireString } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
@@ -35,13 +35,13 @@ export interface ListPermissionsOptions {
   recursive?: boolean;
 }
 
-const teamPermissions = (ctx: AuthContext) =>
+const teamPermissions = (ctx: AppContext) =>
   resourceCache(ctx, CACHE.teamPermissions, async (session: Session, teamId: string, recursive: boolean) => {
     const query = { team_id: teamId, user_id: "me", recursive };
     return (await ctx.core.request<ListJson<PermissionJson>>({ expect: "items[]", path: "/team-permissions", query, session })).items;
   });
 
-const projectPermissions = (ctx: AuthContext) =>
+const projectPermissions = (ctx: AppContext) =>
   resourceCache(ctx, CACHE.projectPermissions, async (session: Session, recursive: boolean) => {
     const query = { user_id: "me", recursive };
     return (await ctx.core.request<ListJson<PermissionJson>>({ expect: "items[]", path: "/project-permissions", query, session })).items;
@@ -57,7 +57,7 @@ const isTeamRef = (value: unknown): value is TeamRef =>
  * @internal
  */
 export async function listPermissions(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   teamOrOptions?: TeamRef | ListPermissionsOptions,
   options?: ListPermissionsOptions,
@@ -78,7 +78,7 @@ export async function listPermissions(
  * @internal
  */
 export async function getPermission(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   teamOrId: TeamRef,
   permissionId?: string,
@@ -91,6 +91,6 @@ export async function getPermission(
 }
 
 /** @internal `hasPermission(team, id)` or `hasPermission(id)`. */
-export async function hasPermission(ctx: AuthContext, session: Session, teamOrId: TeamRef, permissionId?: string): Promise<boolean> {
+export async function hasPermission(ctx: AppContext, session: Session, teamOrId: TeamRef, permissionId?: string): Promise<boolean> {
   return (await getPermission(ctx, session, teamOrId, permissionId)) !== null;
 }

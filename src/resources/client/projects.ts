@@ -1,8 +1,10 @@
+import type { ProjectTrustJson } from "../../urls/trusted-redirects";
+
 /** @internal The client shape of `GET /projects/current`. */
-export interface ProjectJson {
+export interface ProjectJson extends ProjectTrustJson {
   id: string;
   display_name: string;
-  config: {
+  config: ProjectTrustJson["config"] & {
     sign_up_enabled: boolean;
     credential_enabled: boolean;
     magic_link_enabled: boolean;
@@ -12,10 +14,6 @@ export interface ProjectJson {
     allow_user_api_keys: boolean;
     allow_team_api_keys: boolean;
     enabled_oauth_providers: { id: string }[];
-    /** Localhost URLs count as trusted redirect targets. */
-    allow_localhost?: boolean;
-    /** The trusted domains, e.g. `{ domain: "https://app.example.com", handler_path: "/handler" }`. */
-    domains?: { domain: string; handler_path: string }[];
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { requireUuid } from "../../util/uuid";
 import type { Session } from "../../session/session";
 import { resourceCache } from "../cached";
@@ -57,7 +57,7 @@ export interface ActiveSession {
   geoInfo?: GeoInfo;
 }
 
-const sessions = (ctx: AuthContext) =>
+const sessions = (ctx: AppContext) =>
   resourceCache(ctx, "sessions", async (session: Session) => {
     const list = await ctx.core.request<ListJson<ActiveSessionJson>>({ expect: "items[]", path: "/auth/sessions", query: { user_id: "me" }, session });
     return list.items;
@@ -85,7 +85,7 @@ export function activeSessionFromJson(s: ActiveSessionJson): ActiveSession {
  * @example
  * const sessions = await getActiveSessions(ctx, session);
  */
-export async function getActiveSessions(ctx: AuthContext, session: Session): Promise<ActiveSession[]> {
+export async function getActiveSessions(ctx: AppContext, session: Session): Promise<ActiveSession[]> {
   return (await sessions(ctx).get([session])).map(activeSessionFromJson);
 }
 
@@ -96,7 +96,7 @@ export async function getActiveSessions(ctx: AuthContext, session: Session): Pro
  * @example
  * await revokeSession(ctx, session, other.id);
  */
-export async function revokeSession(ctx: AuthContext, session: Session, sessionId: string): Promise<void> {
+export async function revokeSession(ctx: AppContext, session: Session, sessionId: string): Promise<void> {
   const id = requireUuid(sessionId, "sessionId");
   await ctx.core.request({ method: "DELETE", path: `/auth/sessions/${encodeURIComponent(id)}`, query: { user_id: "me" }, session });
   await sessions(ctx).refresh([session]);

@@ -1,5 +1,5 @@
-import type { AuthContext } from "../../auth/context";
-import { emailCallbackUrl } from "../../auth/email-callback";
+import type { AppContext } from "../../core/context";
+import { emailCallbackUrl } from "../../urls/email-callback";
 import { optionalObject, requireText } from "../../util/validate";
 import { requireVerificationCode } from "../../util/verification-code";
 import { isPlatformEmail, requestSchemaError } from "../schema-error";
@@ -68,20 +68,20 @@ export interface TeamInviteOptions {
 /** Errors that come back as results from the invitation-code calls. */
 type InvitationCodeError = KnownErrors["VerificationCodeError"] | KnownErrors["TeamInvitationEmailMismatch"];
 
-const sent = (ctx: AuthContext) =>
+const sent = (ctx: AppContext) =>
   resourceCache(ctx, CACHE.sent, async (session: Session, teamId: string) => {
     const query = { team_id: teamId };
     return (await ctx.core.request<ListJson<TeamInvitationJson>>({ expect: "items[]", path: "/team-invitations", query, session })).items;
   });
 
-const received = (ctx: AuthContext) =>
+const received = (ctx: AppContext) =>
   resourceCache(ctx, CACHE.received, async (session: Session) => {
     const query = { user_id: "me" };
     return (await ctx.core.request<ListJson<TeamInvitationJson>>({ expect: "items[]", path: "/team-invitations", query, session })).items;
   });
 
 /** @internal After joining a team: the user's teams, received invitations, and permissions in `teamId` (or any team). */
-function joined(ctx: AuthContext, session: Session, teamId?: string): Promise<unknown> {
+function joined(ctx: AppContext, session: Session, teamId?: string): Promise<unknown> {
   const permissionKey = teamId === undefined ? [session] : [session, teamId];
   receivedInvitationsChanged(ctx);
   return Promise.all([
@@ -92,7 +92,7 @@ function joined(ctx: AuthContext, session: Session, teamId?: string): Promise<un
 }
 
 /** @internal `POST /team-invitations/send-code`; needs `$invite_members`. */
-export async function inviteUser(ctx: AuthContext, session: Session, teamId: string, options: TeamInviteOptions): Promise<void> {
+export async function inviteUser(ctx: AppContext, session: Session, teamId: string, options: TeamInviteOptions): Promise<void> {
   const o = optionalObject(options, "inviteUser options") as Partial<TeamInviteOptions>;
   // Checked as the platform checks it: a string, and one its e-mail rule takes (else its very SCHEMA_ERROR).
   const email = requireText(o.email, "email");
@@ -104,7 +104,7 @@ export async function inviteUser(ctx: AuthContext, session: Session, teamId: str
 }
 
 /** @internal The pending invitations a team sent (cached per session and team). */
-export async function listSentInvitations(ctx: AuthContext, session: Session, teamId: string): Promise<SentTeamInvitation[]> {
+export async function listSentInvitations(ctx: AppContext, session: Session, teamId: string): Promise<SentTeamInvitation[]> {
   return (await sent(ctx).get([session, teamId])).map((i) => ({
     id: i.id,
     recipientEmail: i.recipient_email,
@@ -122,7 +122,7 @@ export async function listSentInvitations(ctx: AuthContext, session: Session, te
  * `userId` (`"me"` with a session), then runs `afterAccept`.
  */
 export function receivedInvitationFromJson(
-  ctx: AuthContext,
+  ctx: AppContext,
   i: TeamInvitationJson,
   userId: string,
   session: Session | undefined,
@@ -143,13 +143,13 @@ export function receivedInvitationFromJson(
 }
 
 /** @internal The invitations the user received (cached per session). */
-export async function listTeamInvitations(ctx: AuthContext, session: Session): Promise<ReceivedTeamInvitation[]> {
+export async function listTeamInvitations(ctx: AppContext, session: Session): Promise<ReceivedTeamInvitation[]> {
   return (await received(ctx).get([session])).map((i) => receivedInvitationFromJson(ctx, i, "me", session, () => joined(ctx, session, i.team_id)));
 }
 
 /** @internal One of the three `POST /team-invitations/accept[/…]` calls with the e-mailed code. */
 async function withCode<T>(
-  ctx: AuthContext,
+  ctx: AppContext,
   code: string,
   options: { tokenStore?: TokenStoreInit } | undefined,
   step: "/check-code" | "/details" | "",
@@ -169,12 +169,12 @@ async function withCode<T>(
 }
 
 /** @internal Checks an invitation code without using it. */
-export function verifyTeamInvitationCode(ctx: AuthContext, code: string, options?: { tokenStore?: TokenStoreInit }) {
+export function verifyTeamInvitationCode(ctx: AppContext, code: string, options?: { tokenStore?: TokenStoreInit }) {
   return withCode(ctx, code, options, "/check-code", async () => undefined);
 }
 
 /** @internal Joins the team of an invitation code, then refreshes the user's teams and received invitations. */
-export function acceptTeamInvitation(ctx: AuthContext, code: string, options?: { tokenStore?: TokenStoreInit }) {
+export function acceptTeamInvitation(ctx: AppContext, code: string, options?: { tokenStore?: TokenStoreInit }) {
   return withCode(ctx, code, options, "", async (session) => {
     await joined(ctx, session);
     return undefined;
@@ -182,6 +182,6 @@ export function acceptTeamInvitation(ctx: AuthContext, code: string, options?: {
 }
 
 /** @internal The display name of an invitation code's team, without using the code. */
-export function getTeamInvitationDetails(ctx: AuthContext, code: string, options?: { tokenStore?: TokenStoreInit }) {
+export function getTeamInvitationDetails(ctx: AppContext, code: string, options?: { tokenStore?: TokenStoreInit }) {
   return withCode(ctx, code, options, "/details", async (_session, body) => ({ teamDisplayName: body.team_display_name as string }));
 }

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireText } from "../../util/validate";
 import type { Session } from "../../session/session";
 import { resourceCache } from "../cached";
@@ -60,13 +60,13 @@ export interface TeamUser {
   teamProfile: TeamMemberProfile;
 }
 
-const members = (ctx: AuthContext) =>
+const members = (ctx: AppContext) =>
   resourceCache(ctx, CACHE.members, async (session: Session, teamId: string) => {
     const query = { team_id: teamId };
     return (await ctx.core.request<ListJson<TeamMemberProfileJson>>({ expect: "items[]", path: "/team-member-profiles", query, session })).items;
   });
 
-const ownProfile = (ctx: AuthContext) =>
+const ownProfile = (ctx: AppContext) =>
   resourceCache(ctx, CACHE.profile, (session: Session, teamId: string) =>
     ctx.core.request<TeamMemberProfileJson>({ expect: "user_id", path: `/team-member-profiles/${encodeURIComponent(teamId)}/me`, session }),
   );
@@ -77,12 +77,12 @@ const profileFromJson = (p: TeamMemberProfileJson): TeamMemberProfile => ({
 });
 
 /** @internal The members of a team (cached per session and team; needs `$read_members`). */
-export async function listTeamUsers(ctx: AuthContext, session: Session, teamId: string): Promise<TeamUser[]> {
+export async function listTeamUsers(ctx: AppContext, session: Session, teamId: string): Promise<TeamUser[]> {
   return (await members(ctx).get([session, teamId])).map((p) => ({ id: p.user_id, teamProfile: profileFromJson(p) }));
 }
 
 /** @internal The user's own profile in `team` (cached), with `update` bound to it. */
-export async function getTeamProfile(ctx: AuthContext, session: Session, team: TeamRef): Promise<EditableTeamMemberProfile> {
+export async function getTeamProfile(ctx: AppContext, session: Session, team: TeamRef): Promise<EditableTeamMemberProfile> {
   const teamId = teamIdOf(team);
   const json = await ownProfile(ctx).get([session, teamId]);
   return {

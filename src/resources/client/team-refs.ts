@@ -1,5 +1,5 @@
 import { requireString } from "../../util/validate";
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
 
@@ -42,7 +42,7 @@ export const CACHE = {
  * @example
  * receivedInvitationsChanged(ctx); // after POST /team-invitations/send-code
  */
-export function receivedInvitationsChanged(ctx: AuthContext): void {
+export function receivedInvitationsChanged(ctx: AppContext): void {
   for (const name of [CACHE.received, CACHE.serverReceived]) ctx.caches.get(name)?.invalidateWhere(() => true);
 }
 
@@ -58,7 +58,7 @@ export function teamIdOf(team: unknown, name = "team"): string {
  * A cache never read has nothing to refresh, so this needs no import of the module that owns it.
  * @internal
  */
-export function refreshCached(ctx: AuthContext, name: string, ...keyPrefix: unknown[]): Promise<void> {
+export function refreshCached(ctx: AppContext, name: string, ...keyPrefix: unknown[]): Promise<void> {
   const cache = ctx.caches.get(name);
   return cache ? cache.refreshWhere((deps) => keyPrefix.every((k, i) => deps[i] === k)) : Promise.resolve();
 }
@@ -68,7 +68,7 @@ export function refreshCached(ctx: AuthContext, name: string, ...keyPrefix: unkn
  * permissions in it): after leaving or deleting it none of that may be served.
  * @internal
  */
-export function forgetTeam(ctx: AuthContext, session: Session, teamId: string): void {
+export function forgetTeam(ctx: AppContext, session: Session, teamId: string): void {
   for (const name of [CACHE.members, CACHE.sent, CACHE.profile, CACHE.teamPermissions]) {
     ctx.caches.get(name)?.invalidateWhere(([s, t]) => s === session && t === teamId);
   }

@@ -1,5 +1,6 @@
-import type { AuthContext } from "../../auth/context";
-import { currentUserChanged } from "../../auth/context";
+import { forgetCurrentUser, currentUserChanged } from "./users";
+import type { AppContext } from "../../core/context";
+
 import { optionalObject, requireString, requireText } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { Session } from "../../session/session";
@@ -81,7 +82,7 @@ export interface Team extends TeamData {
   listApiKeys(): Promise<ApiKey<"team">[]>;
 }
 
-const teams = (ctx: AuthContext) =>
+const teams = (ctx: AppContext) =>
   resourceCache(ctx, CACHE.teams, async (session: Session) => {
     const query = { user_id: "me" };
     return (await ctx.core.request<ListJson<TeamJson>>({ expect: "items[]", path: "/teams", query, session })).items;
@@ -92,9 +93,9 @@ const teams = (ctx: AuthContext) =>
  * team). When the change may select or unselect a team (`selection`), the access token's `selected_team_id`
  * claim is outdated too.
  */
-function changed(ctx: AuthContext, session: Session, selection: boolean): Promise<void> {
+function changed(ctx: AppContext, session: Session, selection: boolean): Promise<void> {
   if (selection) currentUserChanged(ctx, session);
-  else ctx.users.invalidate(session);
+  else forgetCurrentUser(ctx, session);
   return teams(ctx).refresh([session]);
 }
 
@@ -107,7 +108,7 @@ function teamBody(data: TeamUpdateOptions) {
 }
 
 /** @internal camelCase fields from the wire, and the team's actions bound to `session`. */
-export function clientTeamFromJson(ctx: AuthContext, session: Session, t: TeamJson): Team {
+export function clientTeamFromJson(ctx: AppContext, session: Session, t: TeamJson): Team {
   const id = t.id;
   const path = `/teams/${encodeURIComponent(id)}`;
   return {
@@ -136,12 +137,12 @@ export function clientTeamFromJson(ctx: AuthContext, session: Session, t: TeamJs
 }
 
 /** @internal The user's teams, oldest first (cached per session). */
-export async function listTeams(ctx: AuthContext, session: Session): Promise<Team[]> {
+export async function listTeams(ctx: AppContext, session: Session): Promise<Team[]> {
   return (await teams(ctx).get([session])).map((t) => clientTeamFromJson(ctx, session, t));
 }
 
 /** @internal One of the user's teams, or null when the user is not a member (read from the cached list). */
-export async function getTeam(ctx: AuthContext, session: Session, teamId: string): Promise<Team | null> {
+export async function getTeam(ctx: AppContext, session: Session, teamId: string): Promise<Team | null> {
   requireString(teamId, "teamId");
   return (await listTeams(ctx, session)).find((t) => t.id === teamId) ?? null;
 }
@@ -151,7 +152,7 @@ export async function getTeam(ctx: AuthContext, session: Session, teamId: string
  * does. The project must allow client team creation (otherwise the server answers a 403 HttpError).
  * @internal
  */
-export async function createTeam(ctx: AuthContext, session: Session, data: TeamCreateOptions): Promise<Team> {
+export async function createTeam(ctx: AppContext, session: Session, data: TeamCreateOptions): Promise<Team> {
   const d = optionalObject(data, "createTeam data") as TeamCreateOptions;
   requireText(d.displayName, "displayName");
   const { display_name, profile_image_url } = teamBody(d);
@@ -171,14 +172,14 @@ export async function createTeam(ctx: AuthContext, session: Session, data: TeamC
 }
 
 /** @internal `PATCH /users/me {selected_team_id}`; null clears the selection. */
-export async function setSelectedTeam(ctx: AuthContext, session: Session, team: TeamRef | null): Promise<void> {
+export async function setSelectedTeam(ctx: AppContext, session: Session, team: TeamRef | null): Promise<void> {
   const selected_team_id = team === null ? null : teamIdOf(team);
   await ctx.core.request({ method: "PATCH", path: "/users/me", session, body: { selected_team_id } });
   currentUserChanged(ctx, session);
 }
 
 /** @internal `DELETE /team-memberships/{team}/me`. */
-export async function leaveTeam(ctx: AuthContext, session: Session, team: TeamRef): Promise<void> {
+export async function leaveTeam(ctx: AppContext, session: Session, team: TeamRef): Promise<void> {
   const teamId = teamIdOf(team);
   await ctx.core.request({ method: "DELETE", path: `/team-memberships/${encodeURIComponent(teamId)}/me`, session });
   forgetTeam(ctx, session, teamId);

@@ -1,7 +1,8 @@
-import type { AuthContext } from "../../auth/context";
-import { currentUserChanged, forgetSession } from "../../auth/context";
-import { emailCallbackUrl } from "../../auth/email-callback";
-import { checkNewPassword } from "../../auth/password-rules";
+import { forgetCurrentUser, currentUserChanged } from "./users";
+import type { AppContext } from "../../core/context";
+import { forgetSession } from "../../core/context";
+import { emailCallbackUrl } from "../../urls/email-callback";
+import { checkNewPassword } from "../../util/password-rules";
 import { optionalBoolean, optionalObject, requireText } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
@@ -76,7 +77,7 @@ export function userUpdateBody(data: UserUpdate): Record<string, unknown> {
  * @example
  * await updateUser(ctx, session, { displayName: "Ada" });
  */
-export async function updateUser(ctx: AuthContext, session: Session, data: UserUpdate): Promise<void> {
+export async function updateUser(ctx: AppContext, session: Session, data: UserUpdate): Promise<void> {
   const body = userUpdateBody(data);
   await ctx.core.request({ method: "PATCH", path: "/users/me", session, body });
   currentUserChanged(ctx, session);
@@ -88,7 +89,7 @@ export async function updateUser(ctx: AuthContext, session: Session, data: UserU
  * @example
  * await setDisplayName(ctx, session, "Ada");
  */
-export function setDisplayName(ctx: AuthContext, session: Session, displayName: string | null): Promise<void> {
+export function setDisplayName(ctx: AppContext, session: Session, displayName: string | null): Promise<void> {
   if (displayName !== null && typeof displayName !== "string") throw new ArgumentError("displayName must be a string or null.");
   return updateUser(ctx, session, { displayName });
 }
@@ -98,7 +99,7 @@ export function setDisplayName(ctx: AuthContext, session: Session, displayName: 
  * @example
  * await setClientMetadata(ctx, session, { theme: "dark" });
  */
-export function setClientMetadata(ctx: AuthContext, session: Session, metadata: unknown): Promise<void> {
+export function setClientMetadata(ctx: AppContext, session: Session, metadata: unknown): Promise<void> {
   if (metadata === undefined) throw new ArgumentError("setClientMetadata needs the metadata (any JSON value; null clears it).");
   return updateUser(ctx, session, { clientMetadata: metadata });
 }
@@ -109,7 +110,7 @@ export function setClientMetadata(ctx: AuthContext, session: Session, metadata: 
  * @example
  * await deleteUser(ctx, session);
  */
-export async function deleteUser(ctx: AuthContext, session: Session): Promise<void> {
+export async function deleteUser(ctx: AppContext, session: Session): Promise<void> {
   await ctx.core.request({ method: "DELETE", path: "/users/me", session });
   await session.invalidate();
   forgetSession(ctx, session);
@@ -123,7 +124,7 @@ export async function deleteUser(ctx: AuthContext, session: Session): Promise<vo
  * const error = await updatePassword(ctx, session, { oldPassword, newPassword });
  */
 export async function updatePassword(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   options: { oldPassword: string; newPassword: string },
 ): Promise<KnownErrors["PasswordConfirmationMismatch"] | KnownErrors["PasswordRequirementsNotMet"] | undefined> {
@@ -147,7 +148,7 @@ export async function updatePassword(
  * const error = await setPassword(ctx, session, { password });
  */
 export async function setPassword(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   options: { password: string },
 ): Promise<KnownErrors["PasswordRequirementsNotMet"] | undefined> {
@@ -160,7 +161,7 @@ export async function setPassword(
     ["PASSWORD_REQUIREMENTS_NOT_MET"],
   );
   if (result.status === "error") return result.error;
-  ctx.users.invalidate(session); // hasPassword changed
+  forgetCurrentUser(ctx, session); // hasPassword changed
   return undefined;
 }
 
@@ -172,7 +173,7 @@ export async function setPassword(
  * await sendVerificationEmail(ctx, session, "ada@example.com", { callbackUrl: "https://app.example/handler/email-verification" });
  */
 export async function sendVerificationEmail(
-  ctx: AuthContext,
+  ctx: AppContext,
   session: Session,
   email: string | null,
   options?: { callbackUrl?: string },

@@ -1,4 +1,6 @@
-import type { AppCore } from "../../apps/app-core";
+import type { AppCore } from "../../core/app-core";
+import type { AppContext } from "../../core/context";
+import { resourceCache } from "../cached";
 import { isKnownErrorOf } from "../../errors/known-error-of";
 import { accessTokenClaims } from "../../session/jwt";
 import type { Session } from "../../session/session";
@@ -159,4 +161,52 @@ export function claimsOutdated(accessToken: string, user: CurrentUserJson): bool
   };
   // The platform copies these claims from the user read, so equal JSON means equal values.
   return !!claims && Object.keys(now).some((k) => k in claims && now[k] !== undefined && JSON.stringify(claims[k]) !== JSON.stringify(now[k]));
+}
+
+/** The name of the current-user cache (entries keyed by a session and the identity it holds). */
+export const USER_CACHE = "user";
+
+/**
+ * @internal The app's current-user cache (made on first use; a client app makes it with its context, so sign-ins and
+ * sign-outs are told to change listeners as cache "user" from the start).
+ * @example
+ * userCache(ctx).invalidateWhere(() => true);
+ */
+export const userCache = (ctx: AppContext) =>
+  resourceCache(ctx, USER_CACHE, (session: Session, _identity: string | null) => fetchCurrentUser(ctx.core, session));
+
+/**
+ * @internal The cached current user of `session` (fetched when none is held). Entries are keyed by the session and
+ * the identity it holds (its refresh token), so a new sign-in reads a new entry instead of sharing (or queueing
+ * behind) the old one's fetch.
+ * @example
+ * const json = await currentUserJson(ctx, session);
+ */
+export async function currentUserJson(ctx: AppContext, session: Session): Promise<CurrentUserJson | null> {
+  const { accessToken, refreshToken } = await session.store.get();
+  return userCache(ctx).get([session, refreshToken ?? accessToken]);
+}
+
+/**
+ * @internal Forgets the cached user of `session`, or of every session when none is given (the next read fetches).
+ * @example
+ * forgetCurrentUser(ctx, session); // hasPassword changed
+ */
+export function forgetCurrentUser(ctx: AppContext, session?: Session): void {
+  userCache(ctx).invalidateWhere(([s]) => !session || s === session);
+}
+
+/**
+ * The user of `session` changed — or, without a session, a user any of this app's sessions may hold — in a way
+ * an access token carries as a claim (name, primary e-mail and its verification, selected team, restriction,
+ * TOTP): the cached user is forgotten and the access token marked stale, so the next `getUser()` and the next
+ * request or `getAccessToken()` see the change. Nothing is fetched until then.
+ * @internal
+ * @example
+ * await ctx.core.request({ method: "PATCH", path: "/users/me", session, body: { display_name: "Ada" } });
+ * currentUserChanged(ctx, session);
+ */
+export function currentUserChanged(ctx: AppContext, session?: Session): void {
+  forgetCurrentUser(ctx, session);
+  ctx.core.markTokensStale(session);
 }

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError, LatchkeyError } from "../../errors/base";
 import { resourceCache } from "../cached";
@@ -24,7 +24,7 @@ export interface ServerConnectedAccountOptions {
   scopes?: string[];
 }
 
-const accountsOf = (ctx: AuthContext) =>
+const accountsOf = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.connectedAccounts, async (userId: string) => {
     const path = `/connected-accounts/${encodeURIComponent(userId)}`;
     return (await ctx.core.request<ListJson<ConnectedAccountJson>>({ expect: "items[]", path })).items;
@@ -36,7 +36,7 @@ const accountsOf = (ctx: AuthContext) =>
  * @example
  * const accounts = await listServerConnectedAccounts(ctx, userId);
  */
-export async function listServerConnectedAccounts(ctx: AuthContext, userId: string): Promise<OAuthConnection[]> {
+export async function listServerConnectedAccounts(ctx: AppContext, userId: string): Promise<OAuthConnection[]> {
   return (await accountsOf(ctx).get([userId])).map((a) => ({
     id: a.provider,
     provider: a.provider,
@@ -61,7 +61,7 @@ export async function listServerConnectedAccounts(ctx: AuthContext, userId: stri
  * const account = await getServerConnectedAccount(ctx, userId, "github", { scopes: ["repo"] });
  */
 export async function getServerConnectedAccount(
-  ctx: AuthContext,
+  ctx: AppContext,
   userId: string,
   which: { provider: string; providerAccountId: string } | string,
   options?: ServerConnectedAccountOptions,

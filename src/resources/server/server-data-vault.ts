@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { ArgumentError, LatchkeyError } from "../../errors/base";
 import { isKnownErrorOf } from "../../errors/known-error-of";
@@ -45,7 +45,7 @@ const crypto_ = () => import("./data-vault-crypto");
 const storePath = (storeId: string, action: "get" | "set") => `/data-vault/stores/${encodeURIComponent(storeId)}/${action}`;
 
 /** Reads of values, keyed by store, key and secret (a write drops its entry, so the next read fetches). */
-const values = (ctx: AuthContext) =>
+const values = (ctx: AppContext) =>
   resourceCache(ctx, "server-data-vault-values", async (storeId: string, key: string, secret: string): Promise<string | null> => {
     const { hashVaultKey, decryptVaultValue } = await crypto_();
     const hashed_key = await hashVaultKey(secret, key);
@@ -64,7 +64,7 @@ const values = (ctx: AuthContext) =>
 /**
  * @internal The store object of `ServerApp.getDataVaultStore`. No request is made until a value is read or written.
  */
-export function dataVaultStore(ctx: AuthContext, id: string): DataVaultStore {
+export function dataVaultStore(ctx: AppContext, id: string): DataVaultStore {
   const storeId = requireString(id, "id");
   return {
     id: storeId,

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { resourceCache } from "../cached";
 
 /**
@@ -54,17 +54,17 @@ export interface EmailDeliveryInfo {
 }
 
 /** @internal The delivery figures (cached; sending e-mail and boosting refresh them). */
-export const emailDeliveryInfoCache = (ctx: AuthContext) =>
+export const emailDeliveryInfoCache = (ctx: AppContext) =>
   resourceCache(ctx, "server-email-delivery-info", () => ctx.core.request<EmailDeliveryInfo>({ expect: "stats{} capacity{}", path: "/emails/delivery-info" }));
 
 /** @internal `GET /emails/delivery-info`. */
-export async function getEmailDeliveryStats(ctx: AuthContext): Promise<EmailDeliveryInfo> {
+export async function getEmailDeliveryStats(ctx: AppContext): Promise<EmailDeliveryInfo> {
   const info = await emailDeliveryInfoCache(ctx).get([]);
   return { stats: structuredClone(info.stats), capacity: { ...info.capacity } };
 }
 
 /** @internal `POST /emails/capacity-boost`; a running boost is `EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE` (thrown). */
-export async function activateEmailCapacityBoost(ctx: AuthContext): Promise<void> {
+export async function activateEmailCapacityBoost(ctx: AppContext): Promise<void> {
   await ctx.core.request({ method: "POST", path: "/emails/capacity-boost", body: {} });
   await emailDeliveryInfoCache(ctx).refresh([]);
 }

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject } from "../../util/validate";
 import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
@@ -80,7 +80,7 @@ export function sendEmailSchemaProblem(body: Record<string, unknown>): string | 
 }
 
 /** The send-email validator's `SCHEMA_ERROR` for `problem` (see {@link sendEmailSchemaProblem}). */
-const sendEmailSchemaError = (ctx: AuthContext, problem: string): KnownError => requestSchemaError(ctx.core.http.baseUrl, "POST", "/emails/send-email", [problem]);
+const sendEmailSchemaError = (ctx: AppContext, problem: string): KnownError => requestSchemaError(ctx.core.http.baseUrl, "POST", "/emails/send-email", [problem]);
 
 /**
  * @internal The validated wire body of `POST /emails/send-email`. A recipient or content form the platform would
@@ -89,7 +89,7 @@ const sendEmailSchemaError = (ctx: AuthContext, problem: string): KnownError => 
  * @example
  * sendEmailBody(ctx, { allUsers: true, html: "<p>Hi</p>" }); // { all_users: true, html: "<p>Hi</p>" }
  */
-export function sendEmailBody(ctx: AuthContext, options: SendEmailOptions): Record<string, unknown> {
+export function sendEmailBody(ctx: AppContext, options: SendEmailOptions): Record<string, unknown> {
   const o = optionalObject(options, "sendEmail options") as Record<string, unknown>;
   if (o.allUsers !== undefined && o.allUsers !== true) throw new ArgumentError("allUsers can only be true.");
   if (o.userIds !== undefined && !Array.isArray(o.userIds)) throw new ArgumentError("userIds must be an array of user ids (UUIDs).");
@@ -135,7 +135,7 @@ export function sendEmailBody(ctx: AuthContext, options: SendEmailOptions): Reco
  * (`REQUIRES_CUSTOM_EMAIL_SERVER`, `USER_ID_DOES_NOT_EXIST`, an unknown template or draft, …) are thrown as known
  * errors, as the official SDK does.
  */
-export async function sendEmail(ctx: AuthContext, options: SendEmailOptions): Promise<void> {
+export async function sendEmail(ctx: AppContext, options: SendEmailOptions): Promise<void> {
   const body = sendEmailBody(ctx, options);
   await ctx.core.request({ method: "POST", path: "/emails/send-email", body });
   await emailDeliveryInfoCache(ctx).refresh([]);

@@ -1,11 +1,11 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { ArgumentError } from "../../errors/base";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
 import type { NotificationCategory, NotificationPreferenceJson } from "../client/notification-categories";
 import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 
-const preferencesOf = (ctx: AuthContext) =>
+const preferencesOf = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.notificationCategories, async (userId: string) => {
     const path = `/emails/notification-preference/${encodeURIComponent(userId)}`;
     return (await ctx.core.request<ListJson<NotificationPreferenceJson>>({ expect: "items[]", path })).items;
@@ -18,7 +18,7 @@ const preferencesOf = (ctx: AuthContext) =>
  * @example
  * const categories = await listServerNotificationCategories(ctx, userId);
  */
-export async function listServerNotificationCategories(ctx: AuthContext, userId: string): Promise<NotificationCategory[]> {
+export async function listServerNotificationCategories(ctx: AppContext, userId: string): Promise<NotificationCategory[]> {
   return (await preferencesOf(ctx).get([userId])).map((p) => ({
     id: p.notification_category_id,
     name: p.notification_category_name,

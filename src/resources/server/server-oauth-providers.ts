@@ -1,4 +1,5 @@
-import type { AuthContext } from "../../auth/context";
+import { forgetCurrentUser } from "../client/users";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
@@ -94,13 +95,13 @@ export interface ConnectedAccountTokenRequest {
   scopes?: string[];
 }
 
-const providers = (ctx: AuthContext) =>
+const providers = (ctx: AppContext) =>
   resourceCache(ctx, "server-oauth-providers", async (_s: null, userId: string) => {
     const list = await ctx.core.request<ListJson<OAuthProviderJson>>({ expect: "items[]", path: "/oauth-providers", query: { user_id: userId } });
     return list.items;
   });
 
-const tokens = (ctx: AuthContext) =>
+const tokens = (ctx: AppContext) =>
   resourceCache(ctx, "server-oauth-access-tokens", async (_s: null, userId: string, provider: string, accountId: string, scope: string) => {
     const segments = [userId, provider, ...(accountId ? [accountId] : [])].map(encodeURIComponent).join("/");
     const path = `/connected-accounts/${segments}/access-token`;
@@ -120,8 +121,8 @@ const NO_TOKEN_CODES = [
  * that user, and —
  * since the user may be signed in to this app — every session's connections, connected accounts, tokens and user.
  */
-function changed(ctx: AuthContext, userId: string): Promise<unknown> {
-  ctx.users.invalidate();
+function changed(ctx: AppContext, userId: string): Promise<unknown> {
+  forgetCurrentUser(ctx);
   tokens(ctx).invalidateWhere(([, u]) => u === userId);
   ctx.caches.get("oauth-access-tokens")?.invalidateWhere(() => true);
   return Promise.all([
@@ -141,7 +142,7 @@ function checkBooleans(d: Record<string, unknown>, keys: readonly string[]): voi
  * @example
  * const provider = serverOAuthProviderFromJson(ctx, json);
  */
-export function serverOAuthProviderFromJson(ctx: AuthContext, p: OAuthProviderJson): ServerOAuthProvider {
+export function serverOAuthProviderFromJson(ctx: AppContext, p: OAuthProviderJson): ServerOAuthProvider {
   const path = `/oauth-providers/${encodeURIComponent(p.user_id)}/${encodeURIComponent(p.id)}`;
   return {
     id: p.id,
@@ -176,7 +177,7 @@ export function serverOAuthProviderFromJson(ctx: AuthContext, p: OAuthProviderJs
  * an error result; the user's connections are refreshed on success.
  */
 export async function createOAuthProvider(
-  ctx: AuthContext,
+  ctx: AppContext,
   data: ServerOAuthProviderCreate,
 ): Promise<Result<ServerOAuthProvider, AlreadyUsedForSignIn>> {
   const d = optionalObject(data, "createOAuthProvider data") as Record<string, unknown>;
@@ -209,13 +210,13 @@ export async function createOAuthProvider(
 }
 
 /** @internal Any user's OAuth connections (`GET /oauth-providers?user_id=`, cached per user). */
-export async function listServerOAuthProviders(ctx: AuthContext, userId: string): Promise<ServerOAuthProvider[]> {
+export async function listServerOAuthProviders(ctx: AppContext, userId: string): Promise<ServerOAuthProvider[]> {
   requireUuid(userId, "userId", true);
   return (await providers(ctx).get([SERVER, userId])).map((p) => serverOAuthProviderFromJson(ctx, p));
 }
 
 /** @internal One of a user's connections by id, from the cached list; null when there is none. */
-export async function getServerOAuthProvider(ctx: AuthContext, userId: string, id: string): Promise<ServerOAuthProvider | null> {
+export async function getServerOAuthProvider(ctx: AppContext, userId: string, id: string): Promise<ServerOAuthProvider | null> {
   requireUuid(userId, "userId", true);
   // A connection id is a UUID: any other matches none, so null comes back without a request.
   if (!isUuid(requireString(id, "id"))) return null;
@@ -228,7 +229,7 @@ export async function getServerOAuthProvider(ctx: AuthContext, userId: string, i
  * an error result.
  */
 export async function getConnectedAccountAccessToken(
-  ctx: AuthContext,
+  ctx: AppContext,
   request: ConnectedAccountTokenRequest,
 ): Promise<Result<{ accessToken: string }, OAuthAccessTokenError>> {
   const r = optionalObject(request, "getConnectedAccountAccessToken options") as Partial<ConnectedAccountTokenRequest>;

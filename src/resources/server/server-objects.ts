@@ -1,6 +1,6 @@
 // The server objects built from wire JSON: users, teams and team members. They refer to one another (a user's
 // selected team and teams, a team's members), so they are built here together, over the request modules below.
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
@@ -40,7 +40,7 @@ const apiKeys = () => import("../client/api-keys");
  * @example
  * serverUserDataFromJson(ctx, json).lastActiveAt; // a Date
  */
-export function serverUserDataFromJson(ctx: AuthContext, u: ServerUserJson): ServerUserData {
+export function serverUserDataFromJson(ctx: AppContext, u: ServerUserJson): ServerUserData {
   const t = u.selected_team;
   // Filled in place (no copies): a listing maps many users per request.
   return Object.assign(currentUserFromJson(u), {
@@ -63,7 +63,7 @@ export function serverUserDataFromJson(ctx: AuthContext, u: ServerUserJson): Ser
  * @example
  * const user = serverUserFromJson(ctx, json);
  */
-export function serverUserFromJson(ctx: AuthContext, u: ServerUserJson): ServerUser {
+export function serverUserFromJson(ctx: AppContext, u: ServerUserJson): ServerUser {
   // The data onto the methods (not the methods onto the data): V8 copies plain values fast, closures slowly.
   // Reading `.user` throws an error explaining the mistake (`const { user } = await server.getUser(id)`), as in the
   // official SDK.
@@ -75,7 +75,7 @@ export function serverUserFromJson(ctx: AuthContext, u: ServerUserJson): ServerU
  * @example
  * const team = serverTeamFromJson(ctx, json);
  */
-export function serverTeamFromJson(ctx: AuthContext, t: ServerTeamJson): ServerTeam {
+export function serverTeamFromJson(ctx: AppContext, t: ServerTeamJson): ServerTeam {
   const id = t.id;
   const path = `/teams/${encodeURIComponent(id)}`;
   return {
@@ -128,7 +128,7 @@ export function serverTeamFromJson(ctx: AuthContext, t: ServerTeamJson): ServerT
  * @example
  * const team = await createServerTeam(ctx, { displayName: "Ops", creatorUserId: userId });
  */
-export async function createServerTeam(ctx: AuthContext, data: ServerTeamCreateOptions): Promise<ServerTeam> {
+export async function createServerTeam(ctx: AppContext, data: ServerTeamCreateOptions): Promise<ServerTeam> {
   return serverTeamFromJson(ctx, await createServerTeamJson(ctx, data));
 }
 
@@ -137,7 +137,7 @@ export async function createServerTeam(ctx: AuthContext, data: ServerTeamCreateO
  * @example
  * const team = await getServerTeam(ctx, teamId);
  */
-export async function getServerTeam(ctx: AuthContext, teamId: string): Promise<ServerTeam | null> {
+export async function getServerTeam(ctx: AppContext, teamId: string): Promise<ServerTeam | null> {
   const json = await getServerTeamJson(ctx, teamId);
   return json && serverTeamFromJson(ctx, json);
 }
@@ -147,7 +147,7 @@ export async function getServerTeam(ctx: AuthContext, teamId: string): Promise<S
  * @example
  * const team = await getServerTeamByApiKey(ctx, apiKey);
  */
-export async function getServerTeamByApiKey(ctx: AuthContext, apiKey: string): Promise<ServerTeam | null> {
+export async function getServerTeamByApiKey(ctx: AppContext, apiKey: string): Promise<ServerTeam | null> {
   const teamId = await teamIdOfApiKey(ctx, apiKey);
   return teamId === null ? null : getServerTeam(ctx, teamId);
 }
@@ -157,7 +157,7 @@ export async function getServerTeamByApiKey(ctx: AuthContext, apiKey: string): P
  * @example
  * const page = await listServerTeams(ctx, { userId, limit: 20 });
  */
-export async function listServerTeams(ctx: AuthContext, options?: ServerListTeamsOptions): Promise<ServerTeamPage> {
+export async function listServerTeams(ctx: AppContext, options?: ServerListTeamsOptions): Promise<ServerTeamPage> {
   const page = await listServerTeamsJson(ctx, options);
   const result = page.items.map((t) => serverTeamFromJson(ctx, t)) as ServerTeamPage;
   result.nextCursor = page.nextCursor;
@@ -165,12 +165,12 @@ export async function listServerTeams(ctx: AuthContext, options?: ServerListTeam
 }
 
 /** @internal A member profile as a server user with its team profile. */
-export function serverTeamUserFromJson(ctx: AuthContext, p: ServerTeamMemberProfileJson): ServerTeamUser {
+export function serverTeamUserFromJson(ctx: AppContext, p: ServerTeamMemberProfileJson): ServerTeamUser {
   return Object.assign(serverUserFromJson(ctx, p.user), { teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url } });
 }
 
 /** @internal The members of a team with their users (cached per team). */
-export async function listServerTeamUsers(ctx: AuthContext, teamId: string): Promise<ServerTeamUser[]> {
+export async function listServerTeamUsers(ctx: AppContext, teamId: string): Promise<ServerTeamUser[]> {
   return (await members(ctx).get([SERVER, teamId])).map((p) => serverTeamUserFromJson(ctx, p));
 }
 
@@ -181,7 +181,7 @@ const LIST_OPTIONS = ["orderBy", "desc", "cursor", "limit", "query"];
  * @example
  * const methods = serverUserTeamMethods(ctx, userId);
  */
-export function serverUserTeamMethods(ctx: AuthContext, userId: string): ServerUserTeamMethods {
+export function serverUserTeamMethods(ctx: AppContext, userId: string): ServerUserTeamMethods {
   const listTeams = async (options?: ServerUserListTeamsOptions) => {
     const o = optionalObject(options, "listTeams options");
     const unknown = Object.keys(o).filter((k) => !LIST_OPTIONS.includes(k));

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";
 import { membershipChanged } from "./server-team-memberships";
@@ -7,7 +7,7 @@ import { receivedInvitationFromJson } from "../client/team-invitations";
 import type { ReceivedTeamInvitation, TeamInvitationJson } from "../client/team-invitations";
 import { CACHE, receivedInvitationsChanged } from "../client/team-refs";
 
-const received = (ctx: AuthContext) =>
+const received = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.teamInvitations, async (userId: string) => {
     const query = { user_id: userId };
     return (await ctx.core.request<ListJson<TeamInvitationJson>>({ expect: "items[]", path: "/team-invitations", query })).items;
@@ -20,7 +20,7 @@ const received = (ctx: AuthContext) =>
  * @example
  * const invitations = await listServerTeamInvitations(ctx, userId);
  */
-export async function listServerTeamInvitations(ctx: AuthContext, userId: string): Promise<ReceivedTeamInvitation[]> {
+export async function listServerTeamInvitations(ctx: AppContext, userId: string): Promise<ReceivedTeamInvitation[]> {
   return (await received(ctx).get([userId])).map((i) =>
     receivedInvitationFromJson(ctx, i, userId, undefined, () => {
       receivedInvitationsChanged(ctx);

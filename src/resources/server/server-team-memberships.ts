@@ -1,6 +1,6 @@
 // Team memberships with server access: adding and removing members, what a membership change refreshes, and the
 // members' permissions. Building member users is server-team-members.ts's part.
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
@@ -35,13 +35,13 @@ export interface ListTeamMemberPermissionsOptions {
 }
 
 /** @internal `[SERVER, teamId]` → a team's member profiles with their users, read through the cache. */
-export const members = (ctx: AuthContext) =>
+export const members = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.members, async (_s: null, teamId: string) => {
     const query = { team_id: teamId };
     return (await ctx.core.request<ListJson<ServerTeamMemberProfileJson>>({ expect: "items[]", path: "/team-member-profiles", query })).items;
   });
 
-const permissions = (ctx: AuthContext) =>
+const permissions = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.permissions, async (_s: null, teamId: string, recursive: boolean) => {
     const query = { team_id: teamId, recursive };
     return (await ctx.core.request<ListJson<{ id: string; user_id: string }>>({ expect: "items[]", path: "/team-permissions", query })).items;
@@ -53,7 +53,7 @@ const permissions = (ctx: AuthContext) =>
  * session's), the server user and user lists (`listUsers({ teamId })`, a removed member's selected team), the
  * user's permissions and profile in the team, and cached current users.
  */
-export function membershipChanged(ctx: AuthContext, teamId: string, userId: string): Promise<unknown> {
+export function membershipChanged(ctx: AppContext, teamId: string, userId: string): Promise<unknown> {
   const inTeam = ([, t]: readonly unknown[]) => t === teamId;
   ctx.caches.get(USER_CACHE.teamProfiles)?.invalidateWhere(([u, t]) => u === userId && t === teamId);
   return Promise.all([
@@ -72,13 +72,13 @@ const membershipPath = (teamId: string, userId: string) =>
   `/team-memberships/${requireUuid(teamId, "teamId")}/${encodeURIComponent(requireUuid(userId, "userId", true))}`;
 
 /** @internal `POST /team-memberships/{team}/{user}` (server access). */
-export async function addTeamMember(ctx: AuthContext, teamId: string, userId: string): Promise<void> {
+export async function addTeamMember(ctx: AppContext, teamId: string, userId: string): Promise<void> {
   await ctx.core.request({ method: "POST", path: membershipPath(teamId, userId), body: {} });
   await membershipChanged(ctx, teamId, userId);
 }
 
 /** @internal `DELETE /team-memberships/{team}/{user}` (server access). */
-export async function removeTeamMember(ctx: AuthContext, teamId: string, userId: string): Promise<void> {
+export async function removeTeamMember(ctx: AppContext, teamId: string, userId: string): Promise<void> {
   await ctx.core.request({ method: "DELETE", path: membershipPath(teamId, userId) });
   await membershipChanged(ctx, teamId, userId);
 }
@@ -88,7 +88,7 @@ export async function removeTeamMember(ctx: AuthContext, teamId: string, userId:
  * (cached per team and `recursive`, which is always sent).
  */
 export async function listTeamMemberPermissions(
-  ctx: AuthContext,
+  ctx: AppContext,
   teamId: string,
   options?: ListTeamMemberPermissionsOptions,
 ): Promise<TeamMemberPermission[]> {

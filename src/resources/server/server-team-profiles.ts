@@ -1,11 +1,11 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireText } from "../../util/validate";
 import { resourceCache } from "../cached";
 import { SERVER_TEAM_CACHE as TEAM_CACHE, SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
 import type { EditableTeamMemberProfile, TeamMemberProfileJson } from "../client/team-profiles";
 import { CACHE, optionalNullableString } from "../client/team-refs";
 
-const profiles = (ctx: AuthContext) =>
+const profiles = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.teamProfiles, (userId: string, teamId: string) =>
     ctx.core.request<TeamMemberProfileJson>({ expect: "user_id", path: `/team-member-profiles/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}` }),
   );
@@ -17,7 +17,7 @@ const profiles = (ctx: AuthContext) =>
  * @example
  * const profile = await getServerTeamProfile(ctx, userId, teamId);
  */
-export async function getServerTeamProfile(ctx: AuthContext, userId: string, teamId: string): Promise<EditableTeamMemberProfile> {
+export async function getServerTeamProfile(ctx: AppContext, userId: string, teamId: string): Promise<EditableTeamMemberProfile> {
   const json = await profiles(ctx).get([userId, teamId]);
   return {
     displayName: json.display_name,

@@ -1,5 +1,6 @@
+import { forgetCurrentUser } from "../client/users";
 // Team requests with server access, at the wire level (the objects they become are built in `server-objects.ts`).
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString, requireText } from "../../util/validate";
 import { isUuid, requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
@@ -60,7 +61,7 @@ export interface ServerListTeamsOptions {
   query?: string;
 }
 
-const teamsList = (ctx: AuthContext) =>
+const teamsList = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.teams, async (_s: null, userId: string | null, extraJson?: string) => {
     const extra = JSON.parse(extraJson ?? "{}") as Record<string, string | number | boolean>;
     const query = userId === null ? extra : { user_id: userId, ...extra };
@@ -68,7 +69,7 @@ const teamsList = (ctx: AuthContext) =>
     return { items: list.items, nextCursor: list.pagination?.next_cursor ?? null };
   });
 
-const oneTeam = (ctx: AuthContext) =>
+const oneTeam = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.team, async (_s: null, teamId: string): Promise<ServerTeamJson | null> => {
     try {
       return await ctx.core.request<ServerTeamJson>({ expect: "id", path: `/teams/${encodeURIComponent(teamId)}` });
@@ -98,8 +99,8 @@ export function teamBody(data: ServerTeamUpdateOptions) {
  * @internal What a change of a team's own fields alters: every server team list and the team's entry, every
  * session's team list, and cached users, current or read by the server (they embed their selected team).
  */
-export function teamChanged(ctx: AuthContext, teamId: string): Promise<unknown> {
-  ctx.users.invalidate();
+export function teamChanged(ctx: AppContext, teamId: string): Promise<unknown> {
+  forgetCurrentUser(ctx);
   for (const name of [USER_CACHE.user, USER_CACHE.list]) ctx.caches.get(name)?.invalidateWhere(() => true);
   return Promise.all([
     teamsList(ctx).refreshWhere(() => true),
@@ -109,7 +110,7 @@ export function teamChanged(ctx: AuthContext, teamId: string): Promise<unknown> 
 }
 
 /** @internal After a team is deleted nothing cached about it (by the server or any session) may be served. */
-export function forgetDeletedTeam(ctx: AuthContext, teamId: string): void {
+export function forgetDeletedTeam(ctx: AppContext, teamId: string): void {
   const scoped = [CACHE.members, CACHE.sent, CACHE.profile, CACHE.teamPermissions, SERVER_CACHE.members, SERVER_CACHE.permissions];
   for (const name of scoped) ctx.caches.get(name)?.invalidateWhere(([, t]) => t === teamId);
   ctx.caches.get(USER_CACHE.teamProfiles)?.invalidateWhere(([, t]) => t === teamId);
@@ -121,7 +122,7 @@ export function forgetDeletedTeam(ctx: AuthContext, teamId: string): void {
  * @internal `POST /teams` (server access), then refreshes the server team lists and, with a creator, every
  * session's team list (the creator may be signed in to this app).
  */
-export async function createServerTeamJson(ctx: AuthContext, data: ServerTeamCreateOptions): Promise<ServerTeamJson> {
+export async function createServerTeamJson(ctx: AppContext, data: ServerTeamCreateOptions): Promise<ServerTeamJson> {
   const d = optionalObject(data, "createTeam data") as ServerTeamCreateOptions;
   requireText(d.displayName, "displayName");
   if (d.creatorUserId !== undefined) requireUuid(d.creatorUserId, "creatorUserId", true);
@@ -141,7 +142,7 @@ export async function createServerTeamJson(ctx: AuthContext, data: ServerTeamCre
 }
 
 /** @internal `GET /teams/{id}` (cached per team); null when the team does not exist. */
-export async function getServerTeamJson(ctx: AuthContext, teamId: string): Promise<ServerTeamJson | null> {
+export async function getServerTeamJson(ctx: AppContext, teamId: string): Promise<ServerTeamJson | null> {
   // A team id is a UUID: the platform refuses any other, and the official SDK (which finds the id in the list of
   // teams) answers null for it, so no request is sent.
   return isUuid(requireString(teamId, "teamId")) ? oneTeam(ctx).get([SERVER, teamId]) : null;
@@ -151,7 +152,7 @@ export async function getServerTeamJson(ctx: AuthContext, teamId: string): Promi
  * @internal The id of the team owning a team API key (`POST /team-api-keys/check`), or null when the key is
  * unknown, revoked, expired or a user key.
  */
-export async function teamIdOfApiKey(ctx: AuthContext, apiKey: string): Promise<string | null> {
+export async function teamIdOfApiKey(ctx: AppContext, apiKey: string): Promise<string | null> {
   requireString(apiKey, "apiKey");
   let key: ApiKeyJson;
   try {
@@ -181,7 +182,7 @@ function listTeamsQuery(o: ServerListTeamsOptions): Record<string, string | numb
  * @internal `GET /teams[?user_id=&order_by=&desc=&cursor=&limit=&query=]`, oldest first unless `desc` (cached per
  * user filter and query).
  */
-export async function listServerTeamsJson(ctx: AuthContext, options?: ServerListTeamsOptions): Promise<{ items: ServerTeamJson[]; nextCursor: string | null }> {
+export async function listServerTeamsJson(ctx: AppContext, options?: ServerListTeamsOptions): Promise<{ items: ServerTeamJson[]; nextCursor: string | null }> {
   const o = optionalObject(options, "listTeams options") as ServerListTeamsOptions;
   const userId = o.userId === undefined ? null : requireUuid(o.userId, "userId", true);
   const query = listTeamsQuery(o);

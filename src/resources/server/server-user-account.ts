@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { requireString } from "../../util/validate";
 import type { KnownErrors } from "../../errors";
 import { LatchkeyError } from "../../errors/base";
@@ -154,7 +154,7 @@ export function userClientJson(u: ServerUserJson): UserClientJson {
  * @example
  * const methods = serverUserAccountMethods(ctx, json);
  */
-export function serverUserAccountMethods(ctx: AuthContext, json: ServerUserJson): ServerUserAccountMethods {
+export function serverUserAccountMethods(ctx: AppContext, json: ServerUserJson): ServerUserAccountMethods {
   const userId = json.id;
   return {
     toClientJson: () => userClientJson(json),

@@ -1,5 +1,5 @@
-import type { AuthContext } from "../../auth/context";
-import { emailCallbackUrl } from "../../auth/email-callback";
+import type { AppContext } from "../../core/context";
+import { emailCallbackUrl } from "../../urls/email-callback";
 import { optionalObject } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import { resourceCache } from "../cached";
@@ -41,14 +41,14 @@ export interface ServerContactChannel extends Omit<ContactChannel, "update"> {
   update(data: ServerContactChannelUpdate): Promise<void>;
 }
 
-const channelsOf = (ctx: AuthContext) =>
+const channelsOf = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.channels, async (userId: string) => {
     const list = await ctx.core.request<ListJson<ContactChannelJson>>({ expect: "items[]", path: "/contact-channels", query: { user_id: userId } });
     return list.items;
   });
 
 /** The user's channels and the user itself (primary e-mail, verification) refresh; so do sessions' cached channels. */
-async function changed(ctx: AuthContext, userId: string): Promise<void> {
+async function changed(ctx: AppContext, userId: string): Promise<void> {
   await Promise.all([
     channelsOf(ctx).refresh([userId]),
     ctx.caches.get("contact-channels")?.refreshWhere(() => true),
@@ -61,7 +61,7 @@ const optionalBoolean = (value: unknown, name: string) => {
 };
 
 /** Validated wire body of a server-side channel change. */
-function channelBody(ctx: AuthContext, method: string, path: string, data: ServerContactChannelUpdate & { type?: string }) {
+function channelBody(ctx: AppContext, method: string, path: string, data: ServerContactChannelUpdate & { type?: string }) {
   const d = optionalObject(data, "contact channel data");
   if (d.value !== undefined) checkChannelValue(ctx, method, path, d.value);
   for (const key of ["usedForAuth", "isPrimary", "isVerified"] as const) optionalBoolean(d[key], key);
@@ -73,7 +73,7 @@ function channelBody(ctx: AuthContext, method: string, path: string, data: Serve
  * @example
  * const channel = serverContactChannelFromJson(ctx, userId, json);
  */
-export function serverContactChannelFromJson(ctx: AuthContext, userId: string, c: ContactChannelJson): ServerContactChannel {
+export function serverContactChannelFromJson(ctx: AppContext, userId: string, c: ContactChannelJson): ServerContactChannel {
   const path = `/contact-channels/${encodeURIComponent(userId)}/${encodeURIComponent(c.id)}`;
   return {
     ...contactChannelFields(c),
@@ -98,7 +98,7 @@ export function serverContactChannelFromJson(ctx: AuthContext, userId: string, c
  * @example
  * const channels = await listServerContactChannels(ctx, userId);
  */
-export async function listServerContactChannels(ctx: AuthContext, userId: string): Promise<ServerContactChannel[]> {
+export async function listServerContactChannels(ctx: AppContext, userId: string): Promise<ServerContactChannel[]> {
   return (await channelsOf(ctx).get([userId])).map((c) => serverContactChannelFromJson(ctx, userId, c));
 }
 
@@ -108,7 +108,7 @@ export async function listServerContactChannels(ctx: AuthContext, userId: string
  * await createServerContactChannel(ctx, userId, { type: "email", value: "a@example.com", usedForAuth: false });
  */
 export async function createServerContactChannel(
-  ctx: AuthContext,
+  ctx: AppContext,
   userId: string,
   data: ServerContactChannelCreate,
 ): Promise<ServerContactChannel> {

@@ -1,5 +1,5 @@
-import type { AuthContext } from "../../auth/context";
-import type { RegisterPasskeyOptions } from "../../auth/passkey";
+import type { AppContext } from "../../core/context";
+import type { RegisterPasskeyOptions } from "../client/passkey-options";
 import type { KnownErrors } from "../../errors";
 import type { Result } from "../../util/result";
 import { optionalObject, requireString } from "../../util/validate";
@@ -204,7 +204,7 @@ export interface ServerUserBaseMethods extends ServerUserAccountMethods {
 /** Server requests carry no user session: the secret server key authorises them. */
 const NO_SESSION = null as unknown as Session;
 
-const sessionsOf = (ctx: AuthContext) =>
+const sessionsOf = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.sessions, async (userId: string) => {
     const list = await ctx.core.request<ListJson<ActiveSessionJson>>({ expect: "items[]", path: "/auth/sessions", query: { user_id: userId } });
     return list.items;
@@ -215,7 +215,7 @@ const sessionsOf = (ctx: AuthContext) =>
  * @example
  * const session = await createServerSession(ctx, userId, { isImpersonation: true });
  */
-export async function createServerSession(ctx: AuthContext, userId: string, options?: CreateSessionOptions): Promise<ServerCreatedSession> {
+export async function createServerSession(ctx: AppContext, userId: string, options?: CreateSessionOptions): Promise<ServerCreatedSession> {
   const o = optionalObject(options, "createSession options") as CreateSessionOptions;
   const expires = o.expiresInMillis ?? YEAR_MILLIS;
   if (!Number.isInteger(expires) || expires < 0 || expires > MAX_SESSION_MILLIS) {
@@ -233,7 +233,7 @@ export async function createServerSession(ctx: AuthContext, userId: string, opti
  * @example
  * const user = Object.assign(serverUserMethods(ctx, json), serverUserDataFromJson(ctx, json));
  */
-export function serverUserMethods(ctx: AuthContext, json: ServerUserJson): ServerUserBaseMethods {
+export function serverUserMethods(ctx: AppContext, json: ServerUserJson): ServerUserBaseMethods {
   const userId = json.id;
   const owner = { userId };
   const update = (data: ServerUserUpdate) => updateServerUser(ctx, userId, data);
@@ -261,7 +261,7 @@ export function serverUserMethods(ctx: AuthContext, json: ServerUserJson): Serve
     getPermission: async (a: TeamRef, b?: string | ServerPermissionOptions, c?: ServerPermissionOptions) => getPermissionOf(ctx, userId, a, b, c),
     listPermissions: async (a?: TeamRef | ServerPermissionOptions, b?: ServerPermissionOptions) => listPermissionsOf(ctx, userId, a, b),
     createSession: (options) => createServerSession(ctx, userId, options),
-    registerPasskey: (options) => import("./server-user-passkey").then((m) => m.registerServerUserPasskey(ctx, userId, options)),
+    registerPasskey: (options) => ctx.flows.registerServerUserPasskey!(ctx, userId, options),
     listContactChannels: () => listServerContactChannels(ctx, userId),
     createContactChannel: (data) => createServerContactChannel(ctx, userId, data),
     getActiveSessions: async () => (await sessionsOf(ctx).get([userId])).map(activeSessionFromJson),

@@ -1,6 +1,6 @@
-import type { AuthContext } from "../../auth/context";
-import { emailCallbackUrl } from "../../auth/email-callback";
-import { checkNewPassword } from "../../auth/password-rules";
+import type { AppContext } from "../../core/context";
+import { emailCallbackUrl } from "../../urls/email-callback";
+import { checkNewPassword } from "../../util/password-rules";
 import { optionalObject, requireText } from "../../util/validate";
 import { ArgumentError } from "../../errors/base";
 import type { KnownErrors } from "../../errors";
@@ -22,7 +22,7 @@ const SHORT_SESSION_MILLIS = 2 * 60 * 1000;
  * @example
  * const error = await setServerUserPassword(ctx, userId, { password: "correct horse" });
  */
-export async function setServerUserPassword(ctx: AuthContext, userId: string, options: { password: string }): Promise<PasswordError | undefined> {
+export async function setServerUserPassword(ctx: AppContext, userId: string, options: { password: string }): Promise<PasswordError | undefined> {
   const o = optionalObject(options, "setPassword options") as { password?: unknown };
   const password = requireText(o.password, "password"); // "" is returned as PASSWORD_TOO_SHORT, as the platform answers
   const problem = checkNewPassword(password) as PasswordError | null;
@@ -42,7 +42,7 @@ export async function setServerUserPassword(ctx: AuthContext, userId: string, op
  * const error = await updateServerUserPassword(ctx, userId, { oldPassword, newPassword });
  */
 export async function updateServerUserPassword(
-  ctx: AuthContext,
+  ctx: AppContext,
   userId: string,
   options: { oldPassword: string; newPassword: string },
 ): Promise<UpdatePasswordError | undefined> {
@@ -78,7 +78,7 @@ export async function updateServerUserPassword(
 }
 
 /** Signs the short session out; a failure there must not hide the answer of the update. */
-async function endShortSession(ctx: AuthContext, tokens: { access_token: string; refresh_token: string }): Promise<void> {
+async function endShortSession(ctx: AppContext, tokens: { access_token: string; refresh_token: string }): Promise<void> {
   const session: SessionLike = { getTokens: async () => ({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }), markAccessTokenExpired() {} };
   await ctx.core.request({ method: "DELETE", path: "/auth/sessions/current", session }).catch(() => undefined);
 }
@@ -91,7 +91,7 @@ async function endShortSession(ctx: AuthContext, tokens: { access_token: string;
  * await sendServerUserVerificationEmail(ctx, userId, { callbackUrl: "https://app.example/handler/email-verification" });
  */
 export async function sendServerUserVerificationEmail(
-  ctx: AuthContext,
+  ctx: AppContext,
   userId: string,
   options?: { callbackUrl?: string },
 ): Promise<KnownErrors["EmailAlreadyVerified"] | undefined> {

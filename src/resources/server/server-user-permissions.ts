@@ -1,4 +1,4 @@
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { optionalObject, requireString } from "../../util/validate";
 import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
@@ -9,13 +9,13 @@ import { SERVER_TEAM_CACHE as TEAM_CACHE, SERVER_USER_CACHE as SERVER_CACHE } fr
 import { CACHE, teamIdOf } from "../client/team-refs";
 import type { TeamRef } from "../client/team-refs";
 
-const teamPermissionsOf = (ctx: AuthContext) =>
+const teamPermissionsOf = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.teamPermissions, async (userId: string, teamId: string, recursive: boolean) => {
     const query = { team_id: teamId, user_id: userId, recursive };
     return (await ctx.core.request<ListJson<PermissionJson>>({ expect: "items[]", path: "/team-permissions", query })).items;
   });
 
-const projectPermissionsOf = (ctx: AuthContext) =>
+const projectPermissionsOf = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.projectPermissions, async (userId: string, recursive: boolean) => {
     const query = { user_id: userId, recursive };
     return (await ctx.core.request<ListJson<PermissionJson>>({ expect: "items[]", path: "/project-permissions", query })).items;
@@ -59,7 +59,7 @@ function recursiveOf(options: unknown): boolean {
  * @example
  * await listPermissionsOf(ctx, userId, teamId, { direct: true });
  */
-export async function listPermissionsOf(ctx: AuthContext, userId: string, a?: TeamRef | ServerPermissionOptions, b?: ServerPermissionOptions) {
+export async function listPermissionsOf(ctx: AppContext, userId: string, a?: TeamRef | ServerPermissionOptions, b?: ServerPermissionOptions) {
   const scoped = isTeamRef(a);
   if (!scoped && b !== undefined) throw new ArgumentError("listPermissions: pass the options first when no team is given.");
   const recursive = recursiveOf(scoped ? b : a);
@@ -74,7 +74,7 @@ export async function listPermissionsOf(ctx: AuthContext, userId: string, a?: Te
  * @example
  * await getPermissionOf(ctx, userId, teamId, "team_admin", { direct: true });
  */
-export async function getPermissionOf(ctx: AuthContext, userId: string, a: unknown, b?: unknown, c?: unknown): Promise<TeamPermission | null> {
+export async function getPermissionOf(ctx: AppContext, userId: string, a: unknown, b?: unknown, c?: unknown): Promise<TeamPermission | null> {
   const projectScope = typeof b !== "string";
   const [teamId, id] = projectScope ? [undefined, requireString(a, "permissionId")] : scopeOf(a, b);
   const options = (projectScope ? b : c) as ServerPermissionOptions | undefined;
@@ -89,7 +89,7 @@ export async function getPermissionOf(ctx: AuthContext, userId: string, a: unkno
  * @example
  * await changePermission(ctx, "POST", userId, teamId, "team_admin");
  */
-export async function changePermission(ctx: AuthContext, method: "POST" | "DELETE", userId: string, a: unknown, b: unknown) {
+export async function changePermission(ctx: AppContext, method: "POST" | "DELETE", userId: string, a: unknown, b: unknown) {
   const [teamId, id] = scopeOf(a, b);
   const [u, p] = [encodeURIComponent(userId), encodeURIComponent(id)];
   if (teamId === undefined) {

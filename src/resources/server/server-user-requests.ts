@@ -1,7 +1,8 @@
+import { currentUserChanged } from "../client/users";
 // The requests that change a user, and what they refresh, without building user objects: the modules that bind a
 // user's actions import these rather than server-users.ts (which builds users from those actions).
-import type { AuthContext } from "../../auth/context";
-import { currentUserChanged } from "../../auth/context";
+import type { AppContext } from "../../core/context";
+
 import { isKnownErrorOf } from "../../errors/known-error-of";
 import { resourceCache } from "../cached";
 import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
@@ -10,7 +11,7 @@ import { serverUserUpdateBody } from "./server-user-bodies";
 import type { ServerUserUpdate } from "./server-user-bodies";
 
 /** @internal `[userId]` → one user or null (`GET /users/{id}`), read through the cache. */
-export const users = (ctx: AuthContext) =>
+export const users = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.user, async (userId: string): Promise<ServerUserJson | null> => {
     try {
       return await ctx.core.request<ServerUserJson>({ expect: "id", path: `/users/${encodeURIComponent(userId)}` });
@@ -26,7 +27,7 @@ export const users = (ctx: AuthContext) =>
  * @example
  * await userChanged(ctx, userId);
  */
-export async function userChanged(ctx: AuthContext, userId: string): Promise<void> {
+export async function userChanged(ctx: AppContext, userId: string): Promise<void> {
   currentUserChanged(ctx); // and their access tokens, whose claims may be outdated now
   ctx.caches.get(SERVER_CACHE.list)?.invalidateWhere(() => true);
   await users(ctx).refresh([userId]);
@@ -37,7 +38,7 @@ export async function userChanged(ctx: AuthContext, userId: string): Promise<voi
  * @example
  * await updateServerUser(ctx, userId, { displayName: "Ada" });
  */
-export async function updateServerUser(ctx: AuthContext, userId: string, data: ServerUserUpdate): Promise<void> {
+export async function updateServerUser(ctx: AppContext, userId: string, data: ServerUserUpdate): Promise<void> {
   const body = serverUserUpdateBody(data);
   await ctx.core.request({ method: "PATCH", path: `/users/${encodeURIComponent(userId)}`, body });
   if (body.primary_email !== undefined) await ctx.caches.get(SERVER_CACHE.channels)?.refresh([userId]);
@@ -49,7 +50,7 @@ export async function updateServerUser(ctx: AuthContext, userId: string, data: S
  * @example
  * await deleteServerUser(ctx, userId);
  */
-export async function deleteServerUser(ctx: AuthContext, userId: string): Promise<void> {
+export async function deleteServerUser(ctx: AppContext, userId: string): Promise<void> {
   await ctx.core.request({ method: "DELETE", path: `/users/${encodeURIComponent(userId)}` });
   for (const name of Object.values(SERVER_CACHE)) ctx.caches.get(name)?.invalidateWhere(([id]) => id === userId);
   await userChanged(ctx, userId);

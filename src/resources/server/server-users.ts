@@ -1,5 +1,5 @@
 // User requests with server access: create, read one, list (the objects are built in `server-objects.ts`).
-import type { AuthContext } from "../../auth/context";
+import type { AppContext } from "../../core/context";
 import { requireString } from "../../util/validate";
 import { requireUuid } from "../../util/uuid";
 import { resourceCache } from "../cached";
@@ -12,7 +12,7 @@ import { serverUserFromJson } from "./server-objects";
 import { users } from "./server-user-requests";
 import type { ServerUser, ServerUserPage } from "./server-types";
 
-const lists = (ctx: AuthContext) =>
+const lists = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.list, async (queryJson: string) => {
     const query = JSON.parse(queryJson) as Record<string, string | number | boolean>;
     const list = await ctx.core.request<ListJson<ServerUserJson>>({ expect: "items[]", path: "/users", query });
@@ -24,7 +24,7 @@ const lists = (ctx: AuthContext) =>
  * @example
  * const user = await createUser(ctx, { displayName: "Ada" });
  */
-export async function createUser(ctx: AuthContext, data?: ServerUserCreate): Promise<ServerUser> {
+export async function createUser(ctx: AppContext, data?: ServerUserCreate): Promise<ServerUser> {
   const body = serverUserCreateBody(data);
   const created = await ctx.core.request<ServerUserJson>({ expect: "id", method: "POST", path: "/users", body });
   ctx.caches.get(SERVER_CACHE.list)?.invalidateWhere(() => true);
@@ -36,7 +36,7 @@ export async function createUser(ctx: AuthContext, data?: ServerUserCreate): Pro
  * @example
  * const user = await getServerUser(ctx, userId); // null when unknown
  */
-export async function getServerUser(ctx: AuthContext, userId: string): Promise<ServerUser | null> {
+export async function getServerUser(ctx: AppContext, userId: string): Promise<ServerUser | null> {
   const id = requireUuid(userId, "userId", true);
   const json = await users(ctx).get([id]);
   return json && serverUserFromJson(ctx, json);
@@ -47,7 +47,7 @@ export async function getServerUser(ctx: AuthContext, userId: string): Promise<S
  * @example
  * const page = await listServerUsers(ctx, { limit: 50 });
  */
-export async function listServerUsers(ctx: AuthContext, options?: ListUsersOptions): Promise<ServerUserPage> {
+export async function listServerUsers(ctx: AppContext, options?: ListUsersOptions): Promise<ServerUserPage> {
   const defined = listUsersQuery(options);
   const page = await lists(ctx).get([JSON.stringify(defined)]);
   const result = page.items.map((u) => serverUserFromJson(ctx, u)) as ServerUserPage;

@@ -1,6 +1,6 @@
 import nock from "nock";
 import { ArgumentError, HttpError, KnownErrors } from "../../../src/index";
-import type { AuthContext } from "../../../src/auth/context";
+import type { AppContext } from "../../../src/core/context";
 import { promptCliLogin } from "../../../src/auth/cli-login";
 import type { PromptCliLoginOptions } from "../../../src/auth/cli-login";
 import { BASE, caught, knownErrorReply } from "../../helpers/http";
@@ -50,7 +50,7 @@ const success = (token: string) => json({ status: "success", refresh_token: toke
 async function run(options: PromptCliLoginOptions, appOptions = {}) {
   const { app } = testClientApp(appOptions);
   const waits: number[] = [];
-  const ctx = (app as unknown as { ctx: AuthContext }).ctx;
+  const ctx = (app as unknown as { ctx: AppContext }).ctx;
   const result = await promptCliLogin(ctx, options, async (ms) => void waits.push(ms));
   return { result, waits, app };
 }

@@ -1,6 +1,6 @@
 import nock from "nock";
 import { AdminApp, ArgumentError, ClientApp, ServerApp, VERSION } from "../../../src/index";
-import type { AppCore } from "../../../src/apps/app-core";
+import type { AppCore } from "../../../src/core/app-core";
 import { BASE, PROJECT, caught } from "../../helpers/http";
 import { testClientApp, userJson } from "../../helpers/app";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";

@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
-import type { AccessTokenKind } from "../../../src/server/access-token-claims";
+import type { AccessTokenKind } from "../../../src/verify/access-token-claims";
 
 /** Test doubles for local access-token verification: ES256 keys, a JWKS served by an injected fetch, token forging. */
 

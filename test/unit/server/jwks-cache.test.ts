@@ -1,4 +1,4 @@
-import { createAccessTokenVerifier, type AccessTokenVerificationError } from "../../../src/server/verify-access-token";
+import { createAccessTokenVerifier, type AccessTokenVerificationError } from "../../../src/verify/verify-access-token";
 import { BASE, forge, jwksServer, makeKey, now, PID, type TestKey } from "./forge";
 
 // jose's remote key set keeps its cache age and refetch cooldown on Date.now(); these tests move that clock.

@@ -6,7 +6,7 @@ import {
   createAccessTokenVerifier,
   type AccessTokenFailureReason,
   type AccessTokenVerifierOptions,
-} from "../../../src/server/verify-access-token";
+} from "../../../src/verify/verify-access-token";
 import { b64, BASE, forge, jwksServer, makeKey, now, NOW_S, PID, platformClaims, type TestKey } from "./forge";
 
 let normal: TestKey;

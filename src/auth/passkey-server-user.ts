@@ -1,9 +1,9 @@
-import type { AuthContext } from "../../auth/context";
-import { checkRegistration, registerChecked } from "../../auth/passkey";
-import type { RegisterPasskeyOptions, RegistrationFailure } from "../../auth/passkey";
-import { err } from "../../util/result";
-import type { Result } from "../../util/result";
-import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
+import type { AppContext } from "../core/context";
+import { checkRegistration, registerChecked } from "./passkey";
+import type { RegisterPasskeyOptions, RegistrationFailure } from "./passkey";
+import { err } from "../util/result";
+import type { Result } from "../util/result";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "../resources/server/server-cache-keys";
 
 /** How long the session made for the ceremony lasts (the official SDK's two minutes). */
 const CEREMONY_SESSION_MILLIS = 120_000;
@@ -16,7 +16,7 @@ const CEREMONY_SESSION_MILLIS = 120_000;
  * const result = await registerServerUserPasskey(ctx, user.id, { hostname: "example.com" });
  */
 export async function registerServerUserPasskey(
-  ctx: AuthContext,
+  ctx: AppContext,
   userId: string,
   options?: RegisterPasskeyOptions,
 ): Promise<Result<undefined, RegistrationFailure>> {

@@ -1,7 +1,7 @@
 // The types of the official SDK's app internals hook, apart from `internals.ts` (which installs the hook on the app
 // classes) so that the classes can declare the hook's type without importing its code.
-import type { AppOptions } from "../apps/options";
-import type { RedirectToOptions } from "../apps/client-redirects";
+import type { AppOptions } from "../core/options";
+import type { RedirectToOptions } from "./client-redirects";
 import type { HandlerUrls } from "../urls/handler-urls";
 import type { RedirectMethod } from "../urls/redirect";
 

@@ -1,14 +1,14 @@
-import type { HandoffCore } from "../auth/oauth-handoff";
 import type { RedirectTarget } from "../urls/handler-redirects";
 import type { RedirectTrust } from "../urls/trusted-redirects";
 import { canNavigate, navigate } from "../urls/redirect";
 import type { RedirectMethod } from "../urls/redirect";
 
-// The bodies of AppCore's redirect, checkRedirect and handOff (see app-core.ts for what each does), loaded with the
+// The bodies of AppCore's redirect and checkRedirect (see app-core.ts for what each does), loaded with the
 // first navigation: a page that never navigates (signing in with noRedirect, reading the user) never downloads them.
 
 /** @internal What the navigation needs of an app's core. */
-export interface NavigationCore extends HandoffCore {
+export interface NavigationCore {
+  readonly projectId: string;
   readonly redirectMethod: RedirectMethod;
   projectRead?: RedirectTrust["project"];
 }
@@ -33,16 +33,4 @@ export async function checkRedirect(core: NavigationCore, url: string): Promise<
 export async function redirect(core: NavigationCore, url: string, replace?: boolean): Promise<boolean> {
   const target = await checkRedirect(core, url);
   return target !== null && navigate(core.redirectMethod, target, replace);
-}
-
-/**
- * @internal `AppCore.handOff`: where a `redirectTo*` helper for `target` goes when its `url` may involve a
- * cross-domain hand-off (auth/oauth-handoff.ts, loaded then); `url` when this app cannot navigate.
- * @example
- * url = await handOff(core, "signIn", url);
- */
-export async function handOff(core: NavigationCore, target: RedirectTarget, url: string): Promise<string> {
-  if (!canNavigate(core.redirectMethod)) return url;
-  const { crossDomainTarget } = await import("../auth/oauth-handoff");
-  return crossDomainTarget(core, target, url);
 }

@@ -1,27 +1,27 @@
-import type { AuthContext } from "../../auth/context";
-import { forgetSession } from "../../auth/context";
-import { createCurrentUser } from "../../apps/current-user";
-import type { CurrentUser } from "../../apps/current-user";
-import { requireString } from "../../util/validate";
-import type { KnownErrors } from "../../errors";
-import { ArgumentError, LatchkeyError } from "../../errors/base";
-import { isKnownErrorOf } from "../../errors/known-error-of";
-import type { Session } from "../../session/session";
-import { err, ok } from "../../util/result";
-import type { Result } from "../../util/result";
-import type { ApiKey, ApiKeyJson } from "../client/api-keys";
-import { getServerUser } from "./server-users";
-import { serverUserFromJson } from "./server-objects";
-import { SERVER_USER_CACHE as SERVER_CACHE } from "./server-cache-keys";
-import { deleteServerUser } from "./server-user-requests";
-import type { ServerUser, ServerUserData, ServerUserMethods } from "./server-types";
-import type { ServerUserJson } from "./server-json";
+import type { AppContext } from "../core/context";
+import { forgetSession } from "../core/context";
+import { createCurrentUser } from "./current-user";
+import type { CurrentUser } from "./current-user";
+import { requireString } from "../util/validate";
+import type { KnownErrors } from "../errors";
+import { ArgumentError, LatchkeyError } from "../errors/base";
+import { isKnownErrorOf } from "../errors/known-error-of";
+import type { Session } from "../session/session";
+import { err, ok } from "../util/result";
+import type { Result } from "../util/result";
+import type { ApiKey, ApiKeyJson } from "../resources/client/api-keys";
+import { getServerUser } from "../resources/server/server-users";
+import { serverUserFromJson } from "../resources/server/server-objects";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "../resources/server/server-cache-keys";
+import { deleteServerUser } from "../resources/server/server-user-requests";
+import type { ServerUser, ServerUserData, ServerUserMethods } from "../resources/server/server-types";
+import type { ServerUserJson } from "../resources/server/server-json";
 
 /**
  * The client's API-key code, loaded when a key is used: a static import from this server-only module would make
  * bundlers split it out of the chunk pages load for API keys (see scripts/browser-tree.mjs, server-lazy.js).
  */
-const apiKeys = () => import("../client/api-keys");
+const apiKeys = () => import("../resources/client/api-keys");
 
 /**
  * The signed-in user of a session, read by a server: every {@link ServerUser} field and action (server endpoints,
@@ -48,7 +48,7 @@ export interface CurrentServerUser extends Omit<CurrentUser, keyof ServerUser>, 
  * @example
  * const user = createCurrentServerUser(ctx, session, json);
  */
-export function createCurrentServerUser(ctx: AuthContext, session: Session, json: ServerUserJson): CurrentServerUser {
+export function createCurrentServerUser(ctx: AppContext, session: Session, json: ServerUserJson): CurrentServerUser {
   const client = createCurrentUser(ctx, session, json);
   const { updatePassword, getActiveSessions } = client; // the client user's own, before the server user's replace them
   // Object.assign onto the client user, not spreads into a literal (V8's slow path for closures, see createCurrentUser).
@@ -89,7 +89,7 @@ function markedType(value: string): "user" | "team" | null {
  * const result = await checkApiKey(ctx, value);
  */
 export async function checkApiKey(
-  ctx: AuthContext,
+  ctx: AppContext,
   value: string,
 ): Promise<Result<ApiKey<"user" | "team">, KnownErrors["ApiKeyNotValid"]>> {
   requireString(value, "apiKey");
@@ -117,7 +117,7 @@ export async function checkApiKey(
  * const sure = await getUserByApiKey(ctx, value, "throw");
  */
 export async function getUserByApiKey(
-  ctx: AuthContext,
+  ctx: AppContext,
   apiKey: string,
   or: ApiKeyUserOr = "return-null",
 ): Promise<ServerUser | null> {

@@ -1,6 +1,6 @@
 import { ArgumentError } from "../errors/base";
 import { requireString } from "../util/validate";
-import { absoluteUrl, inBrowser } from "../urls/redirect";
+import { absoluteUrl, inBrowser } from "./redirect";
 
 /**
  * The absolute URL an e-mail link should open: `given` when the caller passed one, else `page` on the current

@@ -14,14 +14,14 @@ import type { HandlerUrls } from "../urls/handler-urls";
 import { defaultRedirectMethod } from "../urls/redirect";
 import type { RedirectMethod } from "../urls/redirect";
 import type { RedirectTarget } from "../urls/handler-redirects";
-import type { ProjectJson } from "../resources/client/projects";
+import type { ProjectTrustJson } from "../urls/trusted-redirects";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
 import type { AppOptions } from "./options";
 import { checkOAuthScopes, resolveBaseUrl, resolveExtraHeaders } from "./options";
 import { readEnv } from "../util/env";
 
-// The bodies of redirect, checkRedirect and handOff load with the first navigation (see navigation.ts).
+// The bodies of redirect and checkRedirect load with the first navigation (see navigation.ts).
 const navigation = () => import("./navigation");
 
 /** @internal Settings an app level adds on top of the client options. */
@@ -54,9 +54,9 @@ export class AppCore {
   /** Called when a session ends (sign-out, a refused refresh), so the facade can drop what it cached. */
   onSessionInvalidated?: (session: Session) => void;
   /** The client read of the project (set by the client app, from its cache): its trusted domains, for redirects. */
-  projectRead?: () => Promise<ProjectJson>;
+  projectRead?: () => Promise<ProjectTrustJson>;
   /** The client read of the project if one was made and is still cached (set by the client app), without a request. */
-  projectPeek?: () => ProjectJson | undefined;
+  projectPeek?: () => ProjectTrustJson | undefined;
   /** The sign-in the app is finishing by itself when made on a hosted OAuth callback's page (its reads wait for it). */
   pendingAuth?: Promise<void>;
 
@@ -164,13 +164,11 @@ export class AppCore {
 
   /**
    * @internal Where a `redirectTo*` helper for `target` really goes when its planned `url` may involve a
-   * cross-domain hand-off (auth/oauth-handoff.ts, loaded then: an OAuth authorization-code exchange, with the OAuth code): a hosted sign-in page gets the hand-off's
-   * parameters, a return to an app on another origin becomes the platform's hand-off redirect. Unchanged when
-   * this app cannot navigate.
+   * cross-domain hand-off: a hosted sign-in page gets the hand-off's parameters, a return to an app on another origin
+   * becomes the platform's hand-off redirect. The hand-off is an auth flow (auth/oauth-handoff.ts, loaded then), so
+   * the client app sets this; without it, and when the app cannot navigate, `url` stays as it is.
    */
-  handOff(target: RedirectTarget, url: string): Promise<string> {
-    return navigation().then((m) => m.handOff(this, target, url));
-  }
+  handOff?: (target: RedirectTarget, url: string) => Promise<string>;
 
   /**
    * Runs `call`, turning the known errors listed in `expected` (or their descendants) into an error result;

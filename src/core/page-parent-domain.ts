@@ -1,4 +1,4 @@
-import type { ProjectJson } from "../resources/client/projects";
+import type { ProjectTrustJson } from "../urls/trusted-redirects";
 import { trustedParentDomain } from "../token-stores/cross-subdomain";
 import { hostedHandlerUrl } from "../urls/handler-urls";
 
@@ -11,6 +11,6 @@ import { hostedHandlerUrl } from "../urls/handler-urls";
  * pageParentDomain(projectId, [{ domain: "https://example.com", handler_path: "/handler" }, { domain: "https://**.example.com", handler_path: "/handler" }]);
  * // "example.com" on https://app.example.com
  */
-export function pageParentDomain(projectId: string, domains: NonNullable<ProjectJson["config"]["domains"]>): string | null {
+export function pageParentDomain(projectId: string, domains: NonNullable<ProjectTrustJson["config"]["domains"]>): string | null {
   return trustedParentDomain(window.location.hostname, [...domains.map((d) => d?.domain), new URL(hostedHandlerUrl(projectId, "")).origin]);
 }
