@@ -73,7 +73,8 @@ export interface LatchkeyHandlerProps {
   componentProps?: HandlerComponentProps;
 }
 
-type AnyPage = ComponentType<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// Every page takes optional props only (those of HandlerComponentProps, and the handler's own).
+type AnyPage = ComponentType<Record<string, unknown>>;
 
 // Every page, imported as it is: the handler is every page (an app that shows only <SignIn /> imports SignIn, not
 // the handler). Loading pages with import() saves nothing here: the package's entry exports the same modules, so

@@ -9,7 +9,7 @@ import { hookNavigators, inBrowser } from "../urls/redirect";
 import { ProvidedAppContext, useProvidedApp } from "./context";
 import { installAppHooks } from "./hooks/app-hooks";
 import { readStoreOf, StoreContext } from "./hooks/use-read";
-import { ReadStore } from "./store";
+import { ReadObserver } from "../cache/observer";
 import type { AppHooks, HooksOf } from "./hooks/app-hooks";
 import type { UserHooks } from "./hooks/user-hooks";
 import { TranslationContext } from "./i18n";
@@ -47,7 +47,7 @@ export function LatchkeyProvider({ app, translationOverrides, children }: Latchk
   }
   installAppHooks(app);
   // A server render gets a read store of its own (no change listeners: it renders once); a browser shares the app's.
-  const [renderStore] = useState(() => (inBrowser() ? null : new ReadStore([])));
+  const [renderStore] = useState(() => (inBrowser() ? null : new ReadObserver([])));
   const store = renderStore ?? readStoreOf(app);
   const provided = useMemo(() => ({ app, store }), [app, store]);
   const method = contextOf(app).core.redirectMethod;

@@ -2,6 +2,7 @@ import type { AppContext } from "../core/context";
 import { createCache } from "../cache";
 import type { ReadCache } from "../cache";
 import { emitCacheChange } from "../cache/changes";
+import type { CacheName } from "./cache-names";
 
 /**
  * The app's read cache named `name`, created with `fetcher` on first use. A resource module defines its
@@ -11,7 +12,7 @@ import { emitCacheChange } from "../cache/changes";
  */
 export function resourceCache<D extends readonly unknown[], V>(
   ctx: AppContext,
-  name: string,
+  name: CacheName,
   fetcher: (...deps: D) => Promise<V>,
 ): ReadCache<D, V> {
   let cache = ctx.caches.get(name);

@@ -4,7 +4,7 @@
 // the component then subscribed to the forgotten read, and no later change reached it: a list stayed as first
 // shown after an invitation was sent (seen in the demo's Chromium walk on a busy machine).
 import { emitCacheChange } from "../../src/cache/changes";
-import { ReadStore } from "../../src/react/store";
+import { ReadObserver } from "../../src/cache/observer";
 
 const owner = {};
 const tick = () => new Promise((done) => setTimeout(done, 0));
@@ -15,7 +15,7 @@ function countingLoad() {
 }
 
 test("a change between a render and its subscription is read again once subscribed, and later changes still arrive", async () => {
-  const store = new ReadStore([owner]);
+  const store = new ReadObserver([owner]);
   const load = countingLoad();
   const entry = store.entry("invitations", [["invitations"]], load);
   await store.pending(entry);
@@ -39,7 +39,7 @@ test("a change between a render and its subscription is read again once subscrib
 });
 
 test("a read outdated while nobody rendered it is read afresh by the next render, which waits for it", async () => {
-  const store = new ReadStore([owner]);
+  const store = new ReadObserver([owner]);
   const load = countingLoad();
   const entry = store.entry("teams", [["teams"]], load);
   await store.pending(entry);
@@ -55,7 +55,7 @@ test("a read outdated while nobody rendered it is read afresh by the next render
 });
 
 test("a read outdated while its load runs and nobody renders it: the next render waits for a load that started after the change", async () => {
-  const store = new ReadStore([owner]);
+  const store = new ReadObserver([owner]);
   const resolvers: Array<(value: string) => void> = [];
   const load = jest.fn(() => new Promise<string>((resolve) => resolvers.push(resolve)));
   store.entry("members", [["members"]], load); // a render that suspends (never subscribes)

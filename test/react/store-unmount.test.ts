@@ -2,7 +2,7 @@
 // settles, but only if someone still renders it. A component that unmounted meanwhile costs no further request
 // (before, that read still went out, after the page had moved on, or after a test had ended).
 import { emitCacheChange } from "../../src/cache/changes";
-import { ReadStore } from "../../src/react/store";
+import { ReadObserver } from "../../src/cache/observer";
 
 const owner = {};
 const tick = () => new Promise((done) => setTimeout(done, 0));
@@ -14,7 +14,7 @@ function controlledLoad() {
 }
 
 test("a change during a load, then unmounting: no read after the running one; the next render reads again", async () => {
-  const store = new ReadStore([owner]);
+  const store = new ReadObserver([owner]);
   const { load, finish } = controlledLoad();
   const entry = store.entry("teams", [["teams"]], load);
   const unsubscribe = entry.subscribe(() => {});
@@ -40,7 +40,7 @@ test("a change during a load, then unmounting: no read after the running one; th
 });
 
 test("a change during a load while still rendered: one more read, and its value is shown", async () => {
-  const store = new ReadStore([owner]);
+  const store = new ReadObserver([owner]);
   const { load, finish } = controlledLoad();
   const entry = store.entry("user", [["user"]], load);
   const seen: string[] = [];

@@ -6,13 +6,15 @@ import type { AdminApp } from "../../apps/admin-app";
 import type { ServerApp } from "../../apps/server-app";
 import type { CurrentServerUser } from "../../apps/server-user-lookup";
 import type { ServerTeam, ServerUser } from "../../resources/server/server-types";
-import { ANY } from "../store";
-import type { Watch } from "../store";
-import { augmentEach } from "./augment";
+import { ANY } from "../../cache/observer";
+import type { CacheName } from "../../resources/cache-names";
+import { coreOf } from "../ui/navigation";
 import { argKey, useRead } from "./use-read";
+import type { ReadWatch } from "./use-read";
 import { withTeamHooks } from "./team-hooks";
 import type { TeamHooks } from "./team-hooks";
 import { withUserHooks } from "./user-hooks";
+import type { AnyUser } from "./user-hooks";
 import type { UserHooks } from "./user-hooks";
 
 /**
@@ -48,7 +50,7 @@ export interface AppHooks {
   useAuthJson(): { accessToken: string | null; refreshToken: string | null };
 }
 
-type Of<A, K extends keyof A> = A[K] extends (...args: any[]) => Promise<infer R> ? R : never;
+type Of<A, K extends keyof A> = A[K] extends (...args: never[]) => Promise<infer R> ? R : never;
 type Page<T> = T[] & { nextCursor: string | null };
 type ServerTeamWithHooks = ServerTeam & TeamHooks<Of<ServerTeam, "listUsers">[number]>;
 
@@ -106,13 +108,86 @@ export interface AdminAppHooks extends Omit<ServerAppHooks, "useProject"> {
  */
 export type HooksOf<A> = A extends AdminApp ? AdminAppHooks : A extends ServerApp ? ServerAppHooks : AppHooks;
 
-type Any = any;
 const installed = /* @__PURE__ */ new WeakSet<object>();
-const SESSION: Watch[] = [["user"], ["request"]];
+const SESSION: ReadWatch[] = [["user"], ["request"]];
+
+/** A page of a server list with each item given its hooks (the page's `nextCursor` kept). */
+function page<T, R>(items: T[] & { nextCursor?: string | null }, wrap: (item: T) => R): R[] & { nextCursor: string | null } {
+  return Object.assign(items.map(wrap), { nextCursor: items.nextCursor ?? null });
+}
+
+/** The {@link AppHooks} of `app`, each reading through the app's observer. */
+function clientHooks(app: ClientApp): AppHooks {
+  const read = <T>(key: string, watch: ReadWatch[], load: () => Promise<T>) => useRead(app, key, watch, load);
+  const useUser = (options?: GetUserOptions) =>
+    read(`user:${argKey(options ?? {})}`, [["user"]], async () => withUserHooks(app, await app.getUser(options)));
+  return {
+    useUser: useUser as AppHooks["useUser"],
+    useProject: () => read("project", [["admin-project"], ["request", "PATCH"]], () => app.getProject()),
+    // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate; the promise
+    // rejects for an untrusted URL.
+    useNavigate: () => (url: string) => coreOf(app).redirect(url).then(() => undefined),
+    useAccessToken: () => read("access-token", SESSION, () => app.getAccessToken()),
+    useRefreshToken: () => read("refresh-token", SESSION, () => app.getRefreshToken()),
+    useAuthorizationHeader: () => read("authorization-header", SESSION, () => app.getAuthorizationHeader()),
+    useAuthJson: () => read("auth-json", SESSION, () => app.getAuthJson()),
+  };
+}
+
+type ServerOnlyHooks = Omit<ServerAppHooks, keyof AppHooks>;
+type ServerUserArg = Parameters<ServerAppHooks["useUser"]>[0];
+
+/** The hooks a `ServerApp` adds (and its `useUser`, which also takes a user id or `{ apiKey }`). */
+function serverHooks(app: ServerApp): ServerOnlyHooks & Pick<ServerAppHooks, "useUser"> {
+  const read = <T>(key: string, watch: ReadWatch[], load: () => Promise<T>) => useRead(app, key, watch, load);
+  const user = <U extends AnyUser>(value: U | null) => withUserHooks(app, value);
+  const team = (t: ServerTeam) => withTeamHooks(app, t);
+  const useUser = (arg?: ServerUserArg) => {
+    if (typeof arg === "string") return read(`server-user:${arg}`, [["server-user", arg], ["request"]], async () => user(await app.getUser(arg)));
+    if (arg && typeof arg === "object" && "apiKey" in arg) return read(`api-key-user:${argKey(arg)}`, [["api-keys"], ["request"]], async () => user(await app.getUser(arg)));
+    return read(`user:${argKey(arg ?? {})}`, [["user"]], async () => user(await app.getUser(arg)));
+  };
+  return {
+    useUser: useUser as ServerAppHooks["useUser"],
+    useUsers: (options) => read(`users:${argKey(options)}`, [["server-user-list"], ["server-user"], ["request"]], async () => page(await app.listUsers(options), (u) => withUserHooks(app, u))),
+    useTeams: (options) => read(`teams:${argKey(options)}`, [["server-teams"], ["server-team"]], async () => page(await app.listTeams(options), team)),
+    useTeam: (id) => read(`team:${argKey(id)}`, [["server-team"], ["server-teams"], ["request"]], async () => {
+      const found = await app.getTeam(id);
+      return found && team(found);
+    }),
+    useTeamMemberPermissions: (teamId, options) =>
+      read(`team-member-permissions:${argKey([teamId, options])}`, [["server-team-member-permissions", ANY, teamId], ["request"]], () => app.listTeamMemberPermissions(teamId, options)),
+    useEmailDeliveryStats: () => read("email-delivery-stats", [["server-email-delivery-info"], ["request"]], () => app.getEmailDeliveryStats()),
+  };
+}
+
+type AdminOnlyHooks = Omit<AdminAppHooks, keyof ServerAppHooks>;
+
+/** The hooks an `AdminApp` adds. */
+function adminHooks(app: AdminApp): AdminOnlyHooks & Pick<AdminAppHooks, "useProject"> {
+  const read = <T>(name: string, cache: CacheName | null, load: () => Promise<T>, args: unknown[] = []) =>
+    useRead(app, `admin:${name}:${argKey(args)}`, cache ? [[cache], ["request"]] : [["request"]], load);
+  return {
+    useProject: () => useRead(app, "project", [["admin-project"], ["request", "PATCH"]], () => app.getProject()),
+    useInternalApiKeys: () => read("internal-api-keys", "admin-internal-api-keys", () => app.listInternalApiKeys()),
+    useTeamPermissionDefinitions: () => read("team-permission-definitions", "admin-permission-definitions", () => app.listTeamPermissionDefinitions()),
+    useProjectPermissionDefinitions: () =>
+      read("project-permission-definitions", "admin-permission-definitions", () => app.listProjectPermissionDefinitions()),
+    useEmailThemes: () => read("email-themes", "admin-email-themes", () => app.listEmailThemes()),
+    useEmailTheme: (id) => read("email-theme", "admin-email-theme", () => app.getEmailTheme(id), [id]),
+    useEmailTemplates: () => read("email-templates", "admin-email-templates", () => app.listEmailTemplates()),
+    useEmailDrafts: () => read("email-drafts", "admin-email-drafts", () => app.listEmailDrafts()),
+    // The portal token is no cached read: it is read again after any write.
+    useSvixToken: () => read("svix-token", null, () => app.getSvixToken()),
+  };
+}
+
+const isServerApp = (app: ClientApp): app is ServerApp => "listUsers" in app;
+const isAdminApp = (app: ClientApp): app is AdminApp => "listInternalApiKeys" in app;
 
 /**
- * Adds the {@link AppHooks} (and the server and admin ones when `app` has their methods) to `app` itself, as
- * non-enumerable members, once.
+ * Adds the {@link AppHooks} (and the server and admin ones when `app` is a `ServerApp` or an `AdminApp`) to `app`
+ * itself, as non-enumerable members, once.
  * @internal
  * @example
  * installAppHooks(app); app.useProject();
@@ -120,57 +195,13 @@ const SESSION: Watch[] = [["user"], ["request"]];
 export function installAppHooks(app: ClientApp): asserts app is ClientApp & AppHooks {
   if (installed.has(app)) return;
   installed.add(app);
-  const a = app as Any;
-  const read = <T>(key: string, watch: Watch[], load: () => Promise<T>) => useRead(app, key, watch, load);
-  const user = (value: unknown) => withUserHooks(app, value as object | null);
-  const hooks: Record<string, (...args: Any[]) => unknown> = {
-    useUser: (options?: Any) => {
-      if (typeof options === "string") return read(`server-user:${options}`, [["server-user", options], ["request"]], async () => user(await a.getUser(options)));
-      if (options && typeof options === "object" && "apiKey" in options)
-        return read(`api-key-user:${argKey(options)}`, [["api-keys"], ["request"]], async () => user(await a.getUser(options)));
-      return read(`user:${argKey(options ?? {})}`, [["user"]], async () => user(await a.getUser(options)));
-    },
-    useProject: () => read("project", [["admin-project"], ["request", "PATCH"]], () => a.getProject()),
-    // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate; the promise
-    // rejects for an untrusted URL.
-    useNavigate: () => (url: string) => a.core.redirect(url).then(() => undefined),
-    useAccessToken: () => read("access-token", SESSION, () => a.getAccessToken()),
-    useRefreshToken: () => read("refresh-token", SESSION, () => a.getRefreshToken()),
-    useAuthorizationHeader: () => read("authorization-header", SESSION, () => a.getAuthorizationHeader()),
-    useAuthJson: () => read("auth-json", SESSION, () => a.getAuthJson()),
+  const hooks: Record<string, unknown> = {
+    ...clientHooks(app),
+    ...(isServerApp(app) ? serverHooks(app) : {}),
+    ...(isAdminApp(app) ? adminHooks(app) : {}),
   };
-  if (typeof a.listUsers === "function") {
-    const page = <T>(value: T & { nextCursor?: unknown }, wrap: (x: Any) => unknown) => {
-      const items = augmentEach(value as Any, wrap) as Any;
-      if (Array.isArray(value) && "nextCursor" in value) items.nextCursor = value.nextCursor;
-      return items as T;
-    };
-    const team = (t: Any) => withTeamHooks(app, t) as TeamHooks;
-    Object.assign(hooks, {
-      useUsers: (options?: Any) => read(`users:${argKey(options)}`, [["server-user-list"], ["server-user"], ["request"]], async () => page(await a.listUsers(options), user)),
-      useTeams: (options?: Any) => read(`teams:${argKey(options)}`, [["server-teams"], ["server-team"]], async () => page(await a.listTeams(options), team)),
-      useTeam: (id: Any) => read(`team:${argKey(id)}`, [["server-team"], ["server-teams"], ["request"]], async () => augmentEach(await a.getTeam(id), team)),
-      useTeamMemberPermissions: (teamId: string, options?: Any) =>
-        read(`team-member-permissions:${argKey([teamId, options])}`, [["server-team-member-permissions", ANY, teamId], ["request"]], () => a.listTeamMemberPermissions(teamId, options)),
-      useEmailDeliveryStats: () => read("email-delivery-stats", [["server-email-delivery-info"], ["request"]], () => a.getEmailDeliveryStats()),
-    });
-  }
-  if (typeof a.listInternalApiKeys === "function") {
-    const admin = (name: string, method: string, cache: string) => (...args: Any[]) =>
-      read(`admin:${name}:${argKey(args)}`, [[cache], ["request"]], () => a[method](...args));
-    Object.assign(hooks, {
-      useInternalApiKeys: admin("internal-api-keys", "listInternalApiKeys", "admin-internal-api-keys"),
-      useTeamPermissionDefinitions: admin("team-permission-definitions", "listTeamPermissionDefinitions", "admin-permission-definitions"),
-      useProjectPermissionDefinitions: admin("project-permission-definitions", "listProjectPermissionDefinitions", "admin-permission-definitions"),
-      useEmailThemes: admin("email-themes", "listEmailThemes", "admin-email-themes"),
-      useEmailTheme: admin("email-theme", "getEmailTheme", "admin-email-theme"),
-      useEmailTemplates: admin("email-templates", "listEmailTemplates", "admin-email-templates"),
-      useEmailDrafts: admin("email-drafts", "listEmailDrafts", "admin-email-drafts"),
-      useSvixToken: admin("svix-token", "getSvixToken", "admin-svix"),
-    });
-  }
-  for (const name of Object.keys(hooks)) {
+  for (const [name, hook] of Object.entries(hooks)) {
     if (name in app && !(name === "useUser" || name === "useProject")) continue;
-    Object.defineProperty(app, name, { value: hooks[name], enumerable: false, configurable: true, writable: true });
+    Object.defineProperty(app, name, { value: hook, enumerable: false, configurable: true, writable: true });
   }
 }

@@ -1,4 +1,4 @@
-import { markAugmented } from "../store";
+import { markAugmented } from "../../cache/observer";
 
 /**
  * A copy of `raw` (same prototype, same property descriptors) with `hooks` added as non-enumerable methods:
@@ -7,16 +7,10 @@ import { markAugmented } from "../store";
  * @example
  * const user = augment(rawUser, { useTeams: () => useRead(app, key, watch, () => rawUser.listTeams()) });
  */
-export function augment<T extends object, H extends Record<string, (...args: any[]) => unknown>>(raw: T, hooks: H): T & H {
+export function augment<T extends object, H extends object>(raw: T, hooks: H): T & H {
   const copy = Object.create(Object.getPrototypeOf(raw), Object.getOwnPropertyDescriptors(raw)) as T & H;
-  for (const name of Object.keys(hooks)) {
-    Object.defineProperty(copy, name, { value: hooks[name], enumerable: false, configurable: true, writable: true });
+  for (const [name, hook] of Object.entries(hooks)) {
+    Object.defineProperty(copy, name, { value: hook, enumerable: false, configurable: true, writable: true });
   }
   return markAugmented(copy);
-}
-
-/** @internal `value`, or each item of it, made by `wrap` (null and undefined kept). */
-export function augmentEach<T, R>(value: T, wrap: (item: any) => R): T extends readonly unknown[] ? R[] : R {
-  if (value == null) return value as any;
-  return (Array.isArray(value) ? value.map(wrap) : wrap(value)) as any;
 }

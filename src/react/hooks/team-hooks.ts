@@ -2,7 +2,7 @@ import type { ClientApp } from "../../apps/client-app";
 import type { ApiKey } from "../../resources/client/api-keys";
 import type { SentTeamInvitation } from "../../resources/client/team-invitations";
 import type { TeamUser } from "../../resources/client/team-profiles";
-import { ANY } from "../store";
+import { ANY } from "../../cache/observer";
 import { augment } from "./augment";
 import { useRead } from "./use-read";
 

@@ -1,10 +1,19 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import type { ClientApp } from "../../apps/client-app";
 import { contextOf } from "../../core/context";
-import { ReadStore } from "../store";
-import type { Watch } from "../store";
+import { ReadObserver } from "../../cache/observer";
+import type { Watch } from "../../cache/observer";
+import type { CacheName } from "../../resources/cache-names";
 
-const stores = /* @__PURE__ */ new WeakMap<object, ReadStore>();
+/**
+ * @internal What a hook's read watches: caches of the resources by name (a name no resource owns does not compile),
+ * or `"request"` for writes that change what no cache names (`["request", method, path]`).
+ * @example
+ * const watch: ReadWatch[] = [["teams", ANY], ["request"]];
+ */
+export type ReadWatch = Watch<CacheName | "request">;
+
+const stores = /* @__PURE__ */ new WeakMap<object, ReadObserver>();
 
 /**
  * The React layer's read store of `app`, listening to the change signals of the app's caches.
@@ -12,11 +21,11 @@ const stores = /* @__PURE__ */ new WeakMap<object, ReadStore>();
  * @example
  * const store = readStoreOf(app);
  */
-export function readStoreOf(app: ClientApp): ReadStore {
+export function readStoreOf(app: ClientApp): ReadObserver {
   let store = stores.get(app);
   if (!store) {
     const ctx = contextOf(app);
-    stores.set(app, (store = new ReadStore([ctx, ctx.core])));
+    stores.set(app, (store = new ReadObserver([ctx, ctx.core])));
   }
   return store;
 }
@@ -27,7 +36,7 @@ export function readStoreOf(app: ClientApp): ReadStore {
  * are never served to another request rendering with the same app.
  * @internal
  */
-export const StoreContext = /* @__PURE__ */ createContext<{ app: ClientApp; store: ReadStore } | null>(null);
+export const StoreContext = /* @__PURE__ */ createContext<{ app: ClientApp; store: ReadObserver } | null>(null);
 
 /**
  * Reads `load()` through the app's read store under `key`: suspends while the first load runs, throws its error
@@ -38,7 +47,7 @@ export const StoreContext = /* @__PURE__ */ createContext<{ app: ClientApp; stor
  * @example
  * const teams = useRead(app, `user:${user.id}:teams`, [["teams", ANY]], () => user.listTeams());
  */
-export function useRead<T>(app: ClientApp, key: string, watch: readonly Watch[], load: () => Promise<T>, hold?: () => boolean): T {
+export function useRead<T>(app: ClientApp, key: string, watch: readonly ReadWatch[], load: () => Promise<T>, hold?: () => boolean): T {
   const provided = useContext(StoreContext);
   const store = provided?.app === app ? provided.store : readStoreOf(app);
   const entry = store.entry(key, watch, load, hold);

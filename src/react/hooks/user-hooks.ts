@@ -1,4 +1,6 @@
 import type { ClientApp } from "../../apps/client-app";
+import type { CurrentServerUser } from "../../apps/server-user-lookup";
+import type { ServerUser } from "../../resources/server/server-types";
 import type { CurrentUser } from "../../apps/current-user";
 import type { ActiveSession } from "../../resources/client/sessions";
 import type { ApiKey } from "../../resources/client/api-keys";
@@ -8,10 +10,10 @@ import type { TeamPermission } from "../../resources/client/permissions";
 import type { ReceivedTeamInvitation } from "../../resources/client/team-invitations";
 import type { Team } from "../../resources/client/teams";
 import { guardUserDestructuring } from "../../resources/client/user-guard";
-import { ANY } from "../store";
-import type { Watch } from "../store";
-import { augment, augmentEach } from "./augment";
+import { ANY } from "../../cache/observer";
+import { augment } from "./augment";
 import { argKey, useRead } from "./use-read";
+import type { ReadWatch } from "./use-read";
 import { withTeamHooks } from "./team-hooks";
 import type { TeamHooks } from "./team-hooks";
 
@@ -50,42 +52,54 @@ export interface UserHooks {
   useConnectedAccount(account: { provider: string; providerAccountId: string }): Awaited<ReturnType<CurrentUser["listConnectedAccounts"]>>[number] | null;
 }
 
+/** @internal What `useUser()` hands out: the current user (client or server form) or a user a server app read. */
+export type AnyUser = CurrentUser | CurrentServerUser | ServerUser;
+
 /**
- * `user` (a client or server user) with the {@link UserHooks}, read through `app`'s store. Its selected team
+ * `user` (a client or server user) with the {@link UserHooks}, read through `app`'s observer. Its selected team
  * gets the team hooks too.
  * @internal
  * @example
  * const user = withUserHooks(app, await app.getUser());
  */
-export function withUserHooks<U extends object | null>(app: ClientApp, user: U): U extends null ? null : U & UserHooks {
-  if (!user) return null as any;
-  const u = user as unknown as CurrentUser & { selectedTeam: Team | null };
+export function withUserHooks<U extends AnyUser>(app: ClientApp, user: U): U & UserHooks;
+export function withUserHooks<U extends AnyUser>(app: ClientApp, user: U | null): (U & UserHooks) | null;
+export function withUserHooks<U extends AnyUser>(app: ClientApp, user: U | null): (U & UserHooks) | null {
+  if (!user) return null;
+  const u: AnyUser = user;
   const id = u.id;
   // A signed-in user's reads stop once their session ends (sign-out): the page showing them is about to leave.
-  const session = (u as { _internalSession?: { isKnownToBeInvalid(): boolean } })._internalSession;
+  const session = "_internalSession" in u ? u._internalSession : undefined;
   const hold = session && (() => session.isKnownToBeInvalid());
-  const read = <T>(name: string, watch: Watch[], load: () => Promise<T>) => useRead(app, `user:${id}:${name}`, watch, load, hold);
-  const teams = (): Watch[] => [["teams", ANY], ["server-teams", ANY, id]];
-  const permissionWatch = (team: string | undefined): Watch[] =>
+  const read = <T>(name: string, watch: ReadWatch[], load: () => Promise<T>) => useRead(app, `user:${id}:${name}`, watch, load, hold);
+  const teams = (): ReadWatch[] => [["teams", ANY], ["server-teams", ANY, id]];
+  const permissionWatch = (team: string | undefined): ReadWatch[] =>
     team === undefined
       ? [["project-permissions", ANY], ["server-user-project-permissions", id]]
       : [["team-permissions", ANY, team], ["server-user-team-permissions", id, team]];
-  const hooks: UserHooks = {
-    useTeams: () => read("teams", teams(), async () => augmentEach(await u.listTeams(), (t) => withTeamHooks(app, t, hold))),
-    useTeam: (team: string) =>
-      read(`team:${argKey(team)}`, teams(), async () => augmentEach(await u.getTeam(team), (t) => withTeamHooks(app, t, hold))),
+  const team = (t: Team) => withTeamHooks(app, t, hold);
+  const hooks: Omit<UserHooks, "selectedTeam"> = {
+    useTeams: () => read("teams", teams(), async () => (await u.listTeams()).map(team)),
+    useTeam: (teamId: string) =>
+      read(`team:${argKey(teamId)}`, teams(), async () => {
+        const found = await u.getTeam(teamId);
+        return found && team(found);
+      }),
     useContactChannels: () =>
       read("channels", [["contact-channels", ANY], ["server-user-contact-channels", id]], () => u.listContactChannels()),
-    usePermissions: (a?: any, b?: any) => {
-      const team = a === undefined || (typeof a === "object" && !("id" in a)) ? undefined : teamId(a);
-      const options = team === undefined ? a : b;
-      return read(`permissions:${argKey([team, options])}`, permissionWatch(team), () =>
-        team === undefined ? u.listPermissions(options) : u.listPermissions(a, options),
+    usePermissions: (a?: TeamRef | { recursive?: boolean }, b?: { recursive?: boolean }) => {
+      const inTeam = a !== undefined && (typeof a === "string" || "id" in a);
+      const teamOf = inTeam ? teamId(a) : undefined;
+      const options = inTeam ? b : a;
+      return read(`permissions:${argKey([teamOf, options])}`, permissionWatch(teamOf), () =>
+        inTeam ? u.listPermissions(a, b) : u.listPermissions(options),
       );
     },
-    usePermission: (a: any, b?: any) => {
-      const team = b === undefined ? undefined : teamId(a);
-      return read(`permission:${argKey([team, b ?? a])}`, permissionWatch(team), () => (b === undefined ? u.getPermission(a) : u.getPermission(a, b)));
+    usePermission: (a: TeamRef, b?: string) => {
+      const teamOf = b === undefined ? undefined : teamId(a);
+      return read(`permission:${argKey([teamOf, b ?? a])}`, permissionWatch(teamOf), () =>
+        b === undefined ? u.getPermission(teamId(a)) : u.getPermission(a, b),
+      );
     },
     useApiKeys: () => read("api-keys", [["api-keys", ANY, "user"]], () => u.listApiKeys()), // keyed by "me" or the id
     useActiveSessions: () => read("sessions", [["sessions", ANY], ["server-user-sessions", id]], () => u.getActiveSessions()),
@@ -95,9 +109,9 @@ export function withUserHooks<U extends object | null>(app: ClientApp, user: U):
       ),
     useTeamInvitations: () =>
       read("team-invitations", [["team-invitations-received", ANY], ["server-user-team-invitations", id]], () => u.listTeamInvitations()),
-    useTeamProfile: (team: TeamRef) =>
-      read(`team-profile:${teamId(team)}`, [["team-profile", ANY, teamId(team)], ["server-user-team-profiles", id, teamId(team)], ["request"]], () =>
-        u.getTeamProfile(team as any),
+    useTeamProfile: (teamRef: TeamRef) =>
+      read(`team-profile:${teamId(teamRef)}`, [["team-profile", ANY, teamId(teamRef)], ["server-user-team-profiles", id, teamId(teamRef)], ["request"]], () =>
+        u.getTeamProfile(teamRef),
       ),
     useOAuthProviders: () => read("oauth-providers", [["oauth-providers", ANY], ["server-oauth-providers", ANY, id]], () => u.listOAuthProviders()),
     useOAuthProvider: (providerId: string) =>
@@ -108,9 +122,10 @@ export function withUserHooks<U extends object | null>(app: ClientApp, user: U):
       read(`connected-account:${argKey(account)}`, [["connected-accounts", ANY], ["server-user-connected-accounts", id]], () =>
         u.getConnectedAccount(account),
       ),
-  } as UserHooks;
-  const withHooks = augment(u, hooks as unknown as Record<string, (...args: any[]) => unknown>);
-  if (u.selectedTeam) (withHooks as { selectedTeam: unknown }).selectedTeam = withTeamHooks(app, u.selectedTeam as any, hold);
+  };
+  const copy = augment(user, hooks);
+  // The selected team stays an enumerable field (its data counts when the observer compares two reads).
+  const withTeam = Object.assign(copy, { selectedTeam: u.selectedTeam && team(u.selectedTeam) });
   // The copy keeps the user's guard: `const { user } = useUser()` throws an error explaining the mistake.
-  return guardUserDestructuring(withHooks) as any;
+  return guardUserDestructuring(withTeam) as U & UserHooks;
 }

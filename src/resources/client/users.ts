@@ -164,7 +164,7 @@ export function claimsOutdated(accessToken: string, user: CurrentUserJson): bool
 }
 
 /** The name of the current-user cache (entries keyed by a session and the identity it holds). */
-export const USER_CACHE = "user";
+export const USER_CACHE = "user" as const;
 
 /**
  * @internal The app's current-user cache (made on first use; a client app makes it with its context, so sign-ins and

@@ -1,16 +1,16 @@
-import { onCacheChange } from "../cache/changes";
+import { onCacheChange } from "./changes";
 
 /** Matches any value at its place in a {@link Watch} pattern (the session, usually). */
 export const ANY: unique symbol = Symbol("any");
 
 /**
- * A cache entry family a read depends on: the core cache's name, then the entry's dependencies to match,
- * place by place (`ANY` matches anything; missing places match anything).
+ * A cache entry family a read depends on: the core cache's name (`N`, the names the watching layer knows), then the
+ * entry's dependencies to match, place by place (`ANY` matches anything; missing places match anything).
  * @internal
  * @example
  * const watch: Watch = ["team-members", ANY, teamId];
  */
-export type Watch = readonly [name: string, ...deps: unknown[]];
+export type Watch<N extends string = string> = readonly [name: N, ...deps: unknown[]];
 
 /** @internal What `useSyncExternalStore` sees of one read. */
 export interface ReadState<T> {
@@ -19,7 +19,7 @@ export interface ReadState<T> {
   error?: unknown;
 }
 
-interface Entry<T> {
+interface Entry<T = unknown> {
   state: ReadState<T>;
   load: () => Promise<T>;
   watch: readonly Watch[];
@@ -67,7 +67,7 @@ export function fingerprint(value: unknown): string {
     seen.add(v);
     const out = Array.isArray(v)
       ? v.map((x) => walk(x, depth + 1))
-      : Object.fromEntries(Object.keys(v).filter((k) => k[0] !== "_").map((k) => [k, walk((v as any)[k], depth + 1)]));
+      : Object.fromEntries(Object.keys(v).filter((k) => k[0] !== "_").map((k) => [k, walk((v as Record<string, unknown>)[k], depth + 1)]));
     seen.delete(v);
     return out;
   };
@@ -84,7 +84,8 @@ const matches = (watch: Watch, name: string, deps: readonly unknown[] | null) =>
   watch[0] === name && (deps === null || watch.every((w, i) => i === 0 || w === ANY || w === deps[i - 1]));
 
 /**
- * The React layer's view of an app's reads: one entry per read key (e.g. `"user:u1:listTeams"`), loaded through
+ * The observer of an app's reads that a UI layer subscribes to (latchkey/react does, through `useSyncExternalStore`;
+ * nothing here knows React): one entry per read key (e.g. `"user:u1:listTeams"`), loaded through
  * the core's methods (so through its cache), re-loaded when the core says a cache entry the read watches was
  * refreshed or invalidated, and kept only while a component renders it (then 5 s more).
  * @internal
@@ -92,9 +93,9 @@ const matches = (watch: Watch, name: string, deps: readonly unknown[] | null) =>
  * const store = readStoreOf(app, ctx);
  * const entry = store.entry("app:project", [], () => app.getProject());
  */
-export class ReadStore {
-  private readonly entries = new Map<string, Entry<any>>();
-  private readonly dirty = new Set<Entry<any>>();
+export class ReadObserver {
+  private readonly entries = new Map<string, Entry>();
+  private readonly dirty = new Set<Entry>();
 
   /** @param owners - what the core tells changes on: the app's auth context (caches) and its core (writes). */
   constructor(owners: readonly object[]) {
@@ -177,7 +178,7 @@ export class ReadStore {
     return entry.promise ?? Promise.resolve();
   }
 
-  private scheduleEvict(key: string, entry: Entry<any>) {
+  private scheduleEvict(key: string, entry: Entry) {
     clearTimeout(entry.evict);
     entry.evict = setTimeout(() => {
       if (!entry.listeners.size && this.entries.get(key) === entry) this.entries.delete(key);
