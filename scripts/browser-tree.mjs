@@ -62,7 +62,7 @@ const SERVER_LAZY_SEEDS = ["apps/server-resources.ts"];
 /** Modules that are client code (they start with "use client"): the React layer and latchkey/next's client half. */
 const CLIENT_MODULES = ["react/client.ts", "next/client.tsx"];
 /** Modules that must never be part of the client core (it ships to every browser page). */
-const NEVER_IN_CORE = [/^apps\/(server|admin)-/, /^resources\/(server|admin)\//, /^auth\/passkey-server-user/, /^verify\//, /^emulator\//, /^react\//];
+const NEVER_IN_CORE = [/^apps\/(server|admin)-/, /^resources\/([^/]+\/)?(server|admin)[^/]*\.ts$/, /^auth\/passkey-server-user/, /^verify\//, /^emulator\//, /^react\//];
 
 const slash = (p) => p.split(path.sep).join("/");
 const resolveSource = (resolveDir, spec) => {

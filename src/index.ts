@@ -1,15 +1,15 @@
 export { ClientApp } from "./apps/client-app";
 export { ServerApp } from "./apps/server-app";
 export type { ServerAppOptions } from "./apps/server-app";
-export type { ServerUser, ServerUserData, ServerUserMethods, ServerUserPage } from "./resources/server/server-types";
-export type { ListUsersOptions, ServerUserCreate, ServerUserRiskScores, ServerUserUpdate } from "./resources/server/server-user-bodies";
-export type { CreateSessionOptions, ServerCreatedSession } from "./resources/server/server-user-methods";
-export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/server/server-user-channels";
+export type { ServerUser, ServerUserData, ServerUserMethods, ServerUserPage } from "./resources/users/server-types";
+export type { ListUsersOptions, ServerUserCreate, ServerUserRiskScores, ServerUserUpdate } from "./resources/users/server-bodies";
+export type { CreateSessionOptions, ServerCreatedSession } from "./resources/users/server-methods";
+export type { ServerContactChannel, ServerContactChannelCreate, ServerContactChannelUpdate } from "./resources/contact-channels/server";
 export type { ApiKeyUserOr, CurrentServerUser } from "./apps/server-user-lookup";
-export type { ServerUserListTeamsOptions, ServerUserTeamMethods } from "./resources/server/server-types";
-export type { ServerUserAccountMethods, UserClientJson } from "./resources/server/server-user-account";
-export type { ServerConnectedAccountOptions } from "./resources/server/server-connected-accounts";
-export type { ServerPermissionOptions } from "./resources/server/server-user-permissions";
+export type { ServerUserListTeamsOptions, ServerUserTeamMethods } from "./resources/users/server-types";
+export type { ServerUserAccountMethods, UserClientJson } from "./resources/users/server-account";
+export type { ServerConnectedAccountOptions } from "./resources/connected-accounts/server";
+export type { ServerPermissionOptions } from "./resources/permissions/server-user";
 export { AdminApp } from "./apps/admin-app";
 export type { AdminAppOptions } from "./apps/admin-app";
 export type {
@@ -20,14 +20,14 @@ export type {
   AdminProjectConfig,
   AdminProjectUpdate,
   ProductionModeError,
-} from "./resources/admin/admin-project";
+} from "./resources/projects/admin";
 export type {
   InternalApiKey,
   InternalApiKeyBase,
   InternalApiKeyCreate,
   InternalApiKeyFirstView,
   InternalApiKeyInvalidReason,
-} from "./resources/admin/admin-internal-keys";
+} from "./resources/api-keys/admin-internal";
 export type {
   AdminPermissionDefinition,
   AdminPermissionDefinitionCreate,
@@ -35,7 +35,7 @@ export type {
   AdminProjectPermissionDefinition,
   AdminTeamPermissionDefinition,
   PermissionScope,
-} from "./resources/admin/admin-permission-definitions";
+} from "./resources/permissions/admin-definitions";
 export type {
   AdminEmailTemplate,
   AdminEmailTheme,
@@ -44,9 +44,9 @@ export type {
   AdminSmtpConfig,
   EmailPreviewOptions,
   RenderedEmail,
-} from "./resources/admin/admin-emails";
-export type { AdminMetrics, ChatContextType, ChatMessage } from "./resources/admin/admin-misc";
-export type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "./resources/admin/admin-email-drafts";
+} from "./resources/emails/admin";
+export type { AdminMetrics, ChatContextType, ChatMessage } from "./resources/admin-misc";
+export type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "./resources/emails/admin-drafts";
 export type {
   AdminEmailOutbox,
   AdminEmailOutboxBase,
@@ -74,45 +74,45 @@ export type {
   EmailOutboxListOptions,
   EmailOutboxListResult,
   EmailOutboxUpdateOptions,
-} from "./resources/admin/admin-email-outbox-types";
-export type { PermissionDefinitionPage } from "./resources/admin/admin-permission-definitions";
-export type { DataVaultStore } from "./resources/server/server-data-vault";
-export type { EmailDeliveryCapacity, EmailDeliveryInfo, EmailDeliveryStats, EmailDeliveryWindowStats } from "./resources/server/server-email-delivery";
-export type { AdminOwnedProject, AdminProjectCreate } from "./resources/admin/admin-owned-projects";
-export type { ProjectOnboardingStatus } from "./resources/admin/admin-project";
-export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/admin/admin-project-config";
+} from "./resources/emails/admin-outbox-types";
+export type { PermissionDefinitionPage } from "./resources/permissions/admin-definitions";
+export type { DataVaultStore } from "./resources/data-vault/server";
+export type { EmailDeliveryCapacity, EmailDeliveryInfo, EmailDeliveryStats, EmailDeliveryWindowStats } from "./resources/emails/server-delivery";
+export type { AdminOwnedProject, AdminProjectCreate } from "./resources/projects/admin-owned";
+export type { ProjectOnboardingStatus } from "./resources/projects/admin";
+export type { AdminProjectConfigMethods, ConfigOverride, ConfigOverrideLevel, PushConfigOptions, PushedConfigSource } from "./resources/projects/admin-config";
 export type { CurrentInternalUser, InternalUserMethods } from "./apps/internal-user";
 export { AccessTokenVerificationError } from "./verify/access-token-errors";
 export type { VerifiedAccessToken, VerifyAccessTokenOptions } from "./verify/verify-access-token";
 export type { AppOptions } from "./core/options";
 export type { ClientAppOptions } from "./apps/client-app";
 export type { CurrentUser } from "./apps/current-user";
-export type { CurrentUserData, RestrictedReason, TeamData } from "./resources/client/users";
-export type { Project } from "./resources/client/projects";
-export type { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "./resources/client/contact-channels";
+export type { CurrentUserData, RestrictedReason, TeamData } from "./resources/users/current";
+export type { Project } from "./resources/projects/client";
+export type { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "./resources/contact-channels/client";
 export type { AccountMethods } from "./apps/user-methods/account";
-export type { UserUpdate } from "./resources/client/user-profile";
-export type { ActiveSession, GeoInfo } from "./resources/client/sessions";
-export type { ApiKey, ApiKeyBase, ApiKeyCreate, ApiKeyInvalidReason, ApiKeyOwner, ApiKeyUpdate } from "./resources/client/api-keys";
-export type { NotificationCategory } from "./resources/client/notification-categories";
-export type { OAuthProvider } from "./resources/client/oauth-providers";
-export type { ConnectedAccountQuery, OAuthAccessTokenError, OAuthConnection } from "./resources/client/connected-accounts";
+export type { UserUpdate } from "./resources/users/profile";
+export type { ActiveSession, GeoInfo } from "./resources/sessions/client";
+export type { ApiKey, ApiKeyBase, ApiKeyCreate, ApiKeyInvalidReason, ApiKeyOwner, ApiKeyUpdate } from "./resources/api-keys/client";
+export type { NotificationCategory } from "./resources/notification-categories/client";
+export type { OAuthProvider } from "./resources/oauth-providers/client";
+export type { ConnectedAccountQuery, OAuthAccessTokenError, OAuthConnection } from "./resources/connected-accounts/client";
 export type { UserTeamMethods } from "./apps/user-methods/teams";
-export type { Team, TeamCreateOptions, TeamUpdateOptions } from "./resources/client/teams";
-export type { TeamRef } from "./resources/client/team-refs";
-export type { ReceivedTeamInvitation, SentTeamInvitation, TeamInviteOptions } from "./resources/client/team-invitations";
-export type { EditableTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate, TeamUser } from "./resources/client/team-profiles";
-export type { ListPermissionsOptions, TeamPermission } from "./resources/client/permissions";
-export type { ServerListTeamsOptions, ServerTeamCreateOptions, ServerTeamUpdateOptions } from "./resources/server/server-teams";
-export type { ServerTeam, ServerTeamPage, ServerTeamUser } from "./resources/server/server-types";
-export type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "./resources/server/server-team-memberships";
-export type { SendEmailContent, SendEmailOptions, SendEmailRecipients } from "./resources/server/server-email";
+export type { Team, TeamCreateOptions, TeamUpdateOptions } from "./resources/teams/client";
+export type { TeamRef } from "./resources/teams/refs";
+export type { ReceivedTeamInvitation, SentTeamInvitation, TeamInviteOptions } from "./resources/teams/invitations";
+export type { EditableTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate, TeamUser } from "./resources/teams/profiles";
+export type { ListPermissionsOptions, TeamPermission } from "./resources/permissions/client";
+export type { ServerListTeamsOptions, ServerTeamCreateOptions, ServerTeamUpdateOptions } from "./resources/teams/server";
+export type { ServerTeam, ServerTeamPage, ServerTeamUser } from "./resources/users/server-types";
+export type { ListTeamMemberPermissionsOptions, TeamMemberPermission } from "./resources/teams/server-memberships";
+export type { SendEmailContent, SendEmailOptions, SendEmailRecipients } from "./resources/emails/server";
 export type {
   ConnectedAccountTokenRequest,
   ServerOAuthProvider,
   ServerOAuthProviderCreate,
   ServerOAuthProviderUpdate,
-} from "./resources/server/server-oauth-providers";
+} from "./resources/oauth-providers/server";
 export type { SignInOptions } from "./auth/password";
 export type { SignUpOptions } from "./auth/sign-up";
 export type { ResetPasswordOptions } from "./auth/password-reset";
@@ -133,7 +133,7 @@ export type { ConvexUserLookup } from "./auth/convex-server";
 export type { AnalyticsOptions, AnalyticsReplayOptions } from "./core/analytics-options";
 export type { CliLoginError, PromptCliLoginOptions } from "./auth/cli-login";
 export type { CliLoginState } from "./auth/cli-confirm";
-export type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection } from "./resources/client/connected-accounts";
+export type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection } from "./resources/connected-accounts/client";
 export type { InternalSessionLike, ProjectOwnerSession } from "./apps/owner-session";
 export type { InternalSession } from "./session/internal-session";
 export type { SessionAccessToken } from "./session/access-token";

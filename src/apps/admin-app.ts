@@ -1,15 +1,15 @@
 import { ArgumentError } from "../errors/base";
-import type { InternalApiKey, InternalApiKeyCreate, InternalApiKeyFirstView } from "../resources/admin/admin-internal-keys";
-import type { AdminMetrics, ChatContextType, ChatMessage } from "../resources/admin/admin-misc";
-import type { AdminOwnedProject, AdminProjectCreate } from "../resources/admin/admin-owned-projects";
+import type { InternalApiKey, InternalApiKeyCreate, InternalApiKeyFirstView } from "../resources/api-keys/admin-internal";
+import type { AdminMetrics, ChatContextType, ChatMessage } from "../resources/admin-misc";
+import type { AdminOwnedProject, AdminProjectCreate } from "../resources/projects/admin-owned";
 import type {
   AdminPermissionDefinitionCreate,
   AdminPermissionDefinitionUpdate,
   AdminProjectPermissionDefinition,
   AdminTeamPermissionDefinition,
   PermissionDefinitionPage,
-} from "../resources/admin/admin-permission-definitions";
-import type { AdminProject } from "../resources/admin/admin-project";
+} from "../resources/permissions/admin-definitions";
+import type { AdminProject } from "../resources/projects/admin";
 import type { AppContext } from "../core/context";
 import type { Session } from "../session/session";
 import type { AppCore } from "../core/app-core";

@@ -1,6 +1,6 @@
-import type { AdminEmailTemplate, AdminEmailTheme, AdminEmailThemeSummary, AdminSentEmail, AdminSmtpConfig, EmailPreviewOptions, RenderedEmail } from "../resources/admin/admin-emails";
-import type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "../resources/admin/admin-email-drafts";
-import type { AdminEmailOutbox, EmailOutboxListOptions, EmailOutboxListResult, EmailOutboxUpdateOptions } from "../resources/admin/admin-email-outbox-types";
+import type { AdminEmailTemplate, AdminEmailTheme, AdminEmailThemeSummary, AdminSentEmail, AdminSmtpConfig, EmailPreviewOptions, RenderedEmail } from "../resources/emails/admin";
+import type { AdminEmailDraft, EmailDraftCreateOptions, EmailDraftUpdateOptions } from "../resources/emails/admin-drafts";
+import type { AdminEmailOutbox, EmailOutboxListOptions, EmailOutboxListResult, EmailOutboxUpdateOptions } from "../resources/emails/admin-outbox-types";
 import type { Result } from "../util/result";
 import { ServerApp, serverResources } from "./server-app";
 

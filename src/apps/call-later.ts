@@ -1,5 +1,5 @@
 import type { AppContext } from "../core/context";
-import type { CurrentUserJson } from "../resources/client/users";
+import type { CurrentUserJson } from "../resources/users/current";
 import type { Session } from "../session/session";
 
 /**

@@ -8,9 +8,9 @@ import { authJson, authorizationHeader, resolveUser } from "../auth/session-flow
 import type { GetUserOptions } from "../auth/session-flows";
 import { createCache } from "../cache";
 import { emitCacheChange } from "../cache/changes";
-import type { Project, ProjectJson } from "../resources/client/projects";
-import { projectFromJson } from "../resources/client/projects";
-import { userCache } from "../resources/client/users";
+import type { Project, ProjectJson } from "../resources/projects/client";
+import { projectFromJson } from "../resources/projects/client";
+import { userCache } from "../resources/users/current";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { AppCore } from "../core/app-core";
@@ -238,7 +238,7 @@ export class ClientApp extends ClientFlows {
    * const valid = (await app.verifyTeamInvitationCode(code)).status === "ok";
    */
   verifyTeamInvitationCode(code: string, options?: StoreOption) {
-    return callLater<typeof import("../resources/client/team-invitations").verifyTeamInvitationCode>(this.ctx, "verifyTeamInvitationCode", [code, options]);
+    return callLater<typeof import("../resources/teams/invitations").verifyTeamInvitationCode>(this.ctx, "verifyTeamInvitationCode", [code, options]);
   }
 
   /**
@@ -250,7 +250,7 @@ export class ClientApp extends ClientFlows {
    * if (result.status === "error") showError("This invitation has expired or was already used.");
    */
   acceptTeamInvitation(code: string, options?: StoreOption) {
-    return callLater<typeof import("../resources/client/team-invitations").acceptTeamInvitation>(this.ctx, "acceptTeamInvitation", [code, options]);
+    return callLater<typeof import("../resources/teams/invitations").acceptTeamInvitation>(this.ctx, "acceptTeamInvitation", [code, options]);
   }
 
   /**
@@ -262,7 +262,7 @@ export class ClientApp extends ClientFlows {
    * if (details.status === "ok") showJoinButton(details.data.teamDisplayName);
    */
   getTeamInvitationDetails(code: string, options?: StoreOption) {
-    return callLater<typeof import("../resources/client/team-invitations").getTeamInvitationDetails>(this.ctx, "getTeamInvitationDetails", [code, options]);
+    return callLater<typeof import("../resources/teams/invitations").getTeamInvitationDetails>(this.ctx, "getTeamInvitationDetails", [code, options]);
   }
 
   /**

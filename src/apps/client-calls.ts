@@ -1,5 +1,5 @@
 import type { AppContext } from "../core/context";
-import type { CurrentUserJson } from "../resources/client/users";
+import type { CurrentUserJson } from "../resources/users/current";
 import type { Session } from "../session/session";
 import { USER_METHOD_GROUPS } from "./user-methods/method-groups";
 
@@ -10,7 +10,7 @@ import { USER_METHOD_GROUPS } from "./user-methods/method-groups";
 type Loader = () => Promise<object>;
 const magicLink = () => import("../auth/magic-link");
 const passwordReset = () => import("../auth/password-reset");
-const invitations = () => import("../resources/client/team-invitations");
+const invitations = () => import("../resources/teams/invitations");
 const oauth = () => import("../auth/oauth-entry");
 const cliConfirm = () => import("../auth/cli-confirm");
 const convex = () => import("../auth/convex");
@@ -47,19 +47,19 @@ const APP: Record<string, Loader> = {
  * RENAMED) with the app's context and the user's session first.
  */
 const USER_MODULES: Loader[] = [
-  () => import("../resources/client/user-profile"),
+  () => import("../resources/users/profile"),
   passkey,
-  () => import("../resources/client/sessions"),
-  () => import("../resources/client/api-keys"),
-  () => import("../resources/client/notification-categories"),
-  () => import("../resources/client/oauth-providers"),
-  () => import("../resources/client/connected-accounts"),
+  () => import("../resources/sessions/client"),
+  () => import("../resources/api-keys/client"),
+  () => import("../resources/notification-categories/client"),
+  () => import("../resources/oauth-providers/client"),
+  () => import("../resources/connected-accounts/client"),
   () => import("../auth/oauth-link"),
-  () => import("../resources/client/teams"),
-  () => import("../resources/client/team-profiles"),
+  () => import("../resources/teams/client"),
+  () => import("../resources/teams/profiles"),
   invitations,
-  () => import("../resources/client/permissions"),
-  () => import("../resources/client/contact-channels"),
+  () => import("../resources/permissions/client"),
+  () => import("../resources/contact-channels/client"),
 ];
 const RENAMED: Record<string, string> = { update: "updateUser", delete: "deleteUser" };
 

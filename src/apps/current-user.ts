@@ -1,16 +1,16 @@
 import type { AppContext } from "../core/context";
 import { authJson, authorizationHeader } from "../auth/session-flows";
-import type { CurrentUserData, CurrentUserJson } from "../resources/client/users";
-import { currentUserFromJson } from "../resources/client/users";
+import type { CurrentUserData, CurrentUserJson } from "../resources/users/current";
+import { currentUserFromJson } from "../resources/users/current";
 import type { Session } from "../session/session";
 import { internalSessionOf } from "../session/internal-session";
 import type { InternalSession } from "../session/internal-session";
-import type { ContactChannel, ContactChannelCreate } from "../resources/client/contact-channels";
+import type { ContactChannel, ContactChannelCreate } from "../resources/contact-channels/client";
 import type { AccountMethods } from "./user-methods/account";
-import type { Team } from "../resources/client/teams";
+import type { Team } from "../resources/teams/client";
 import { lazyTeam } from "./user-methods/teams";
 import type { UserTeamMethods } from "./user-methods/teams";
-import { guardUserDestructuring } from "../resources/client/user-guard";
+import { guardUserDestructuring } from "../resources/users/guard";
 import { callLater } from "./call-later";
 import { USER_METHOD_GROUPS } from "./user-methods/method-groups";
 

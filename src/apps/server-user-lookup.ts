@@ -9,19 +9,19 @@ import { isKnownErrorOf } from "../errors/known-error-of";
 import type { Session } from "../session/session";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
-import type { ApiKey, ApiKeyJson } from "../resources/client/api-keys";
-import { getServerUser } from "../resources/server/server-users";
-import { serverUserFromJson } from "../resources/server/server-objects";
-import { SERVER_USER_CACHE as SERVER_CACHE } from "../resources/server/server-cache-keys";
-import { deleteServerUser } from "../resources/server/server-user-requests";
-import type { ServerUser, ServerUserData, ServerUserMethods } from "../resources/server/server-types";
-import type { ServerUserJson } from "../resources/server/server-json";
+import type { ApiKey, ApiKeyJson } from "../resources/api-keys/client";
+import { getServerUser } from "../resources/users/server";
+import { serverUserFromJson } from "../resources/users/server-objects";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "../resources/server-cache-keys";
+import { deleteServerUser } from "../resources/users/server-requests";
+import type { ServerUser, ServerUserData, ServerUserMethods } from "../resources/users/server-types";
+import type { ServerUserJson } from "../resources/users/server-json";
 
 /**
  * The client's API-key code, loaded when a key is used: a static import from this server-only module would make
  * bundlers split it out of the chunk pages load for API keys (see scripts/browser-tree.mjs, server-lazy.js).
  */
-const apiKeys = () => import("../resources/client/api-keys");
+const apiKeys = () => import("../resources/api-keys/client");
 
 /**
  * The signed-in user of a session, read by a server: every {@link ServerUser} field and action (server endpoints,

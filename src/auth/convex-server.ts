@@ -1,8 +1,8 @@
 // `ServerApp.getUser({ from: "convex", ctx })`: the full server user behind a Convex function's caller. Loaded on
 // first use from the server app only, so no client bundle carries it.
 import { ArgumentError } from "../errors/base";
-import type { ServerUser } from "../resources/server/server-types";
-import { getServerUser } from "../resources/server/server-users";
+import type { ServerUser } from "../resources/users/server-types";
+import { getServerUser } from "../resources/users/server";
 import { isUuid } from "../util/uuid";
 import type { AppContext } from "../core/context";
 import { readConvexIdentity } from "./convex";

@@ -1,6 +1,6 @@
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import type { Session } from "../session/session";
-import type { CurrentUserJson } from "../resources/client/users";
+import type { CurrentUserJson } from "../resources/users/current";
 import { leaving } from "../urls/redirect";
 import type { AppContext } from "../core/context";
 

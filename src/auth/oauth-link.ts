@@ -1,6 +1,6 @@
 import { requireString } from "../util/validate";
-import type { OAuthConnection } from "../resources/client/connected-accounts";
-import { listConnectedAccounts } from "../resources/client/connected-accounts";
+import type { OAuthConnection } from "../resources/connected-accounts/client";
+import { listConnectedAccounts } from "../resources/connected-accounts/client";
 import type { Session } from "../session/session";
 import type { AppContext } from "../core/context";
 import { startLinking } from "./oauth";

@@ -1,6 +1,6 @@
 import { optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
-import type { CurrentUserData } from "../resources/client/users";
+import type { CurrentUserData } from "../resources/users/current";
 import { internalSessionOf } from "../session/internal-session";
 import type { TokenStoreInit } from "../token-stores/types";
 import type { AppContext } from "../core/context";

@@ -3,7 +3,7 @@ import { checkRegistration, registerChecked } from "./passkey";
 import type { RegisterPasskeyOptions, RegistrationFailure } from "./passkey";
 import { err } from "../util/result";
 import type { Result } from "../util/result";
-import { SERVER_USER_CACHE as SERVER_CACHE } from "../resources/server/server-cache-keys";
+import { SERVER_USER_CACHE as SERVER_CACHE } from "../resources/server-cache-keys";
 
 /** How long the session made for the ceremony lasts (the official SDK's two minutes). */
 const CEREMONY_SESSION_MILLIS = 120_000;

@@ -1,4 +1,4 @@
-import { currentUserChanged } from "../resources/client/users";
+import { currentUserChanged } from "../resources/users/current";
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { optionalBoolean, optionalObject, requireString } from "../util/validate";
@@ -12,7 +12,7 @@ import { inBrowser } from "../urls/redirect";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
 import { completeSignIn } from "../core/context";
-import type { RegisterPasskeyOptions } from "../resources/client/passkey-options";
+import type { RegisterPasskeyOptions } from "../resources/users/passkey-options";
 export type { RegisterPasskeyOptions };
 import type { AppContext, TokenResponse } from "../core/context";
 import { goToMfa } from "./mfa";

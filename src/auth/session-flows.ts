@@ -1,8 +1,8 @@
-import { currentUserJson } from "../resources/client/users";
+import { currentUserJson } from "../resources/users/current";
 import { optionalObject } from "../util/validate";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
-import type { CurrentUserJson } from "../resources/client/users";
+import type { CurrentUserJson } from "../resources/users/current";
 import type { AppContext } from "../core/context";
 
 /**

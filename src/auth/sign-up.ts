@@ -1,10 +1,10 @@
-import { currentUserJson, forgetCurrentUser } from "../resources/client/users";
+import { currentUserJson, forgetCurrentUser } from "../resources/users/current";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { isKnownErrorOf } from "../errors/known-error-of";
 import type { KnownErrors } from "../errors";
 import { optionalObject, requireString } from "../util/validate";
 import type { TokenStoreInit } from "../token-stores/types";
-import type { CurrentUserJson } from "../resources/client/users";
+import type { CurrentUserJson } from "../resources/users/current";
 import type { Session } from "../session/session";
 import { inBrowser } from "../urls/redirect";
 import { err } from "../util/result";

@@ -3,18 +3,18 @@
 import type { CurrentUser } from "../apps/current-user";
 import type { CurrentInternalUser } from "../apps/internal-user";
 import type { GetUserOptions } from "../auth/session-flows";
-import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/admin/admin-permission-definitions";
-import type { AdminProjectCreate } from "../resources/admin/admin-owned-projects";
-import type { AdminProjectConfig, AdminProjectUpdate } from "../resources/admin/admin-project";
-import type { InternalApiKeyCreate } from "../resources/admin/admin-internal-keys";
-import type { OAuthConnection } from "../resources/client/connected-accounts";
-import type { TeamPermission } from "../resources/client/permissions";
-import type { Project } from "../resources/client/projects";
+import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/permissions/admin-definitions";
+import type { AdminProjectCreate } from "../resources/projects/admin-owned";
+import type { AdminProjectConfig, AdminProjectUpdate } from "../resources/projects/admin";
+import type { InternalApiKeyCreate } from "../resources/api-keys/admin-internal";
+import type { OAuthConnection } from "../resources/connected-accounts/client";
+import type { TeamPermission } from "../resources/permissions/client";
+import type { Project } from "../resources/projects/client";
 import type { CurrentServerUser } from "../apps/server-user-lookup";
-import type { ListUsersOptions } from "../resources/server/server-user-bodies";
-import type { SentTeamInvitation } from "../resources/client/team-invitations";
-import type { TeamMemberProfile } from "../resources/client/team-profiles";
-import type { CurrentUserData } from "../resources/client/users";
+import type { ListUsersOptions } from "../resources/users/server-bodies";
+import type { SentTeamInvitation } from "../resources/teams/invitations";
+import type { TeamMemberProfile } from "../resources/teams/profiles";
+import type { CurrentUserData } from "../resources/users/current";
 
 /**
  * The options of `getUser` (official name).

@@ -1,5 +1,5 @@
 import { ArgumentError, HttpError } from "../../src/index";
-import { createApiKey, listApiKeys } from "../../src/resources/client/api-keys";
+import { createApiKey, listApiKeys } from "../../src/resources/api-keys/client";
 import { caught } from "../helpers/http";
 import { clientFor, routeStats, startTestEmulator, uniqueEmail } from "../helpers/emulator";
 import type { Emulator } from "../helpers/emulator";

@@ -68,7 +68,7 @@ describe("getDataVaultStore", () => {
   });
 
   test("a value stored under a hash that does not open with the key is a DataVaultDecryptionError", async () => {
-    const { hashVaultKey } = await import("../../src/resources/server/data-vault-crypto");
+    const { hashVaultKey } = await import("../../src/resources/data-vault/server-crypto");
     const hashed_key = await hashVaultKey("s", "planted");
     await keyed(emulator, "server", "POST", "/data-vault/stores/tokens/set", { hashed_key, encrypted_value: "AQAgarbage" });
     const e = await caught((await serverFor(emulator).getDataVaultStore("tokens")).getValue("planted", { secret: "s" }));

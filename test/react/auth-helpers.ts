@@ -2,7 +2,7 @@
 // outbox, and changing the demo project's sign-in settings through an AdminApp.
 import { act, fireEvent, screen } from "@testing-library/react";
 import { AdminApp } from "../../src/index";
-import type { AdminProjectConfig } from "../../src/resources/admin/admin-project-settings";
+import type { AdminProjectConfig } from "../../src/resources/projects/admin-settings";
 import type { Emulator } from "./helpers";
 
 /** Sets the value of the field labelled `label` (as typing would). */

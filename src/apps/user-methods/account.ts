@@ -1,10 +1,10 @@
 import type { KnownErrors } from "../../errors";
-import type { ApiKey, ApiKeyCreate } from "../../resources/client/api-keys";
-import type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection, OAuthConnection } from "../../resources/client/connected-accounts";
-import type { NotificationCategory } from "../../resources/client/notification-categories";
-import type { OAuthProvider } from "../../resources/client/oauth-providers";
-import type { ActiveSession } from "../../resources/client/sessions";
-import type { UserUpdate } from "../../resources/client/user-profile";
+import type { ApiKey, ApiKeyCreate } from "../../resources/api-keys/client";
+import type { DeprecatedConnectedAccountOptions, DeprecatedOAuthConnection, OAuthConnection } from "../../resources/connected-accounts/client";
+import type { NotificationCategory } from "../../resources/notification-categories/client";
+import type { OAuthProvider } from "../../resources/oauth-providers/client";
+import type { ActiveSession } from "../../resources/sessions/client";
+import type { UserUpdate } from "../../resources/users/profile";
 import type { RegisterPasskeyOptions } from "../../auth/passkey";
 import type { Result } from "../../util/result";
 

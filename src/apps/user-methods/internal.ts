@@ -1,7 +1,7 @@
 import type { AppContext } from "../../core/context";
 import { requireString } from "../../util/validate";
 import { LatchkeyError } from "../../errors/base";
-import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/admin/admin-owned-projects";
+import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/projects/admin-owned";
 import type { Session } from "../../session/session";
 import type { AppCore } from "../../core/app-core";
 
@@ -42,7 +42,7 @@ export interface OwnedProjectMethods<App> {
  */
 export interface OwnedProjectSupport {
   makeApp(core: AppCore, projectId: string, owner: Session): { app: unknown; ctx: AppContext };
-  load(): Promise<Pick<typeof import("../../resources/admin/admin-owned-projects"), "createProject" | "listOwnedProjects">>;
+  load(): Promise<Pick<typeof import("../../resources/projects/admin-owned"), "createProject" | "listOwnedProjects">>;
 }
 let support: OwnedProjectSupport | undefined;
 

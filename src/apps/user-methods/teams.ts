@@ -1,12 +1,12 @@
 import type { AppContext } from "../../core/context";
-import type { ListPermissionsOptions, TeamPermission } from "../../resources/client/permissions";
-import type { ReceivedTeamInvitation } from "../../resources/client/team-invitations";
-import type { EditableTeamMemberProfile } from "../../resources/client/team-profiles";
-import type { TeamRef } from "../../resources/client/team-refs";
-import type { Team, TeamCreateOptions } from "../../resources/client/teams";
+import type { ListPermissionsOptions, TeamPermission } from "../../resources/permissions/client";
+import type { ReceivedTeamInvitation } from "../../resources/teams/invitations";
+import type { EditableTeamMemberProfile } from "../../resources/teams/profiles";
+import type { TeamRef } from "../../resources/teams/refs";
+import type { Team, TeamCreateOptions } from "../../resources/teams/client";
 import type { Session } from "../../session/session";
-import { teamFromJson } from "../../resources/client/users";
-import type { TeamJson } from "../../resources/client/users";
+import { teamFromJson } from "../../resources/users/current";
+import type { TeamJson } from "../../resources/users/current";
 
 /**
  * The current user's team and permission methods. Each loads its resource module on first call, so a page that
@@ -56,7 +56,7 @@ export interface UserTeamMethods {
   listPermissions(options?: ListPermissionsOptions): Promise<TeamPermission[]>;
 }
 
-const teams = () => import("../../resources/client/teams");
+const teams = () => import("../../resources/teams/client");
 const TEAM_ACTIONS = ["update", "delete", "inviteUser", "listInvitations", "listUsers", "createApiKey", "listApiKeys"] as const;
 
 /**

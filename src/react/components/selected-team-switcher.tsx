@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from "react";
-import type { Team } from "../../resources/client/teams";
+import type { Team } from "../../resources/teams/client";
 import { useApp, useUser } from "../provider";
 import { TeamSwitcher } from "./team-switcher";
 

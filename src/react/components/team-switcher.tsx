@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
 import { BaseStyles } from "../theme/base-styles";
-import type { Team } from "../../resources/client/teams";
+import type { Team } from "../../resources/teams/client";
 import { useApp, useUser } from "../provider";
 import { useTranslation } from "../i18n";
 import { describeError } from "../ui/errors";

@@ -1,11 +1,11 @@
 import type { ClientApp } from "../../apps/client-app";
 import type { GetUserOptions } from "../../auth/session-flows";
 import type { CurrentUser } from "../../apps/current-user";
-import type { Project } from "../../resources/client/projects";
+import type { Project } from "../../resources/projects/client";
 import type { AdminApp } from "../../apps/admin-app";
 import type { ServerApp } from "../../apps/server-app";
 import type { CurrentServerUser } from "../../apps/server-user-lookup";
-import type { ServerTeam, ServerUser } from "../../resources/server/server-types";
+import type { ServerTeam, ServerUser } from "../../resources/users/server-types";
 import { ANY } from "../../cache/observer";
 import type { CacheName } from "../../resources/cache-names";
 import { coreOf } from "../ui/navigation";

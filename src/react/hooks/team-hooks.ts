@@ -1,7 +1,7 @@
 import type { ClientApp } from "../../apps/client-app";
-import type { ApiKey } from "../../resources/client/api-keys";
-import type { SentTeamInvitation } from "../../resources/client/team-invitations";
-import type { TeamUser } from "../../resources/client/team-profiles";
+import type { ApiKey } from "../../resources/api-keys/client";
+import type { SentTeamInvitation } from "../../resources/teams/invitations";
+import type { TeamUser } from "../../resources/teams/profiles";
 import { ANY } from "../../cache/observer";
 import { augment } from "./augment";
 import { useRead } from "./use-read";

@@ -1,6 +1,6 @@
 import nock from "nock";
 import { AdminApp, ArgumentError } from "../../../src/index";
-import { internalKeyInvalidReason } from "../../../src/resources/admin/admin-internal-keys";
+import { internalKeyInvalidReason } from "../../../src/resources/api-keys/admin-internal";
 import { BASE, PROJECT } from "../../helpers/http";
 
 afterEach(() => nock.cleanAll());

@@ -1,6 +1,6 @@
 import nock from "nock";
 import { AdminApp, ArgumentError } from "../../../src/index";
-import { productionModeErrors } from "../../../src/resources/admin/admin-project";
+import { productionModeErrors } from "../../../src/resources/projects/admin";
 import { BASE, PROJECT } from "../../helpers/http";
 
 afterEach(() => nock.cleanAll());

@@ -1,6 +1,6 @@
 import nock from "nock";
 import { ArgumentError } from "../../../src/index";
-import { createApiKey, listApiKeys } from "../../../src/resources/client/api-keys";
+import { createApiKey, listApiKeys } from "../../../src/resources/api-keys/client";
 import { BASE, caught } from "../../helpers/http";
 import { testClientApp, userJson } from "../../helpers/app";
 import { fakeAccessToken, fakeRefreshToken } from "../../helpers/tokens";

@@ -1,6 +1,6 @@
 import { Session } from "../../../src/session/session";
 import type { StaleMarks } from "../../../src/session/session";
-import { claimsOutdated } from "../../../src/resources/client/users";
+import { claimsOutdated } from "../../../src/resources/users/current";
 import { createMemoryTokenStore } from "../../../src/token-stores";
 import { fakeAccessToken, fakeRefreshToken, userClaims } from "../../helpers/tokens";
 import { userJson } from "../../helpers/app";

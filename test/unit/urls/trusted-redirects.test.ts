@@ -6,7 +6,7 @@
  */
 import { ClientApp } from "../../../src/index";
 import { isSafeRelative, trustedRedirectTarget } from "../../../src/urls/trusted-redirects";
-import type { ProjectJson } from "../../../src/resources/client/projects";
+import type { ProjectJson } from "../../../src/resources/projects/client";
 import { PROJECT } from "../../helpers/http";
 import { recordLeaving, until } from "../../helpers/navigations";
 

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import type { ApiKey, ApiKeyCreate } from "../../../resources/client/api-keys";
+import type { ApiKey, ApiKeyCreate } from "../../../resources/api-keys/client";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/field";

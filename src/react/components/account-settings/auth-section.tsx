@@ -1,4 +1,4 @@
-import type { Project } from "../../../resources/client/projects";
+import type { Project } from "../../../resources/projects/client";
 import { EmailsSection } from "./emails-section";
 import { PasskeySection } from "./passkey-section";
 import { PasswordSection } from "./password-section";

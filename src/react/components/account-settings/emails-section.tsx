@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ContactChannel } from "../../../resources/client/contact-channels";
+import type { ContactChannel } from "../../../resources/contact-channels/client";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/field";

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../i18n";
 import { FormError } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
-import type { NotificationCategory } from "../../../resources/client/notification-categories";
+import type { NotificationCategory } from "../../../resources/notification-categories/client";
 import { Section } from "./section";
 import type { SettingsUser } from "./types";
 

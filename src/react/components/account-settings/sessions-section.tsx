@@ -1,4 +1,4 @@
-import type { ActiveSession } from "../../../resources/client/sessions";
+import type { ActiveSession } from "../../../resources/sessions/client";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { useFormAction } from "../../ui/form";

@@ -1,5 +1,5 @@
 import type { ClientApp } from "../../../apps/client-app";
-import type { Project } from "../../../resources/client/projects";
+import type { Project } from "../../../resources/projects/client";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { FormError } from "../../ui/field";

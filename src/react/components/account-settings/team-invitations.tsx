@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { SentTeamInvitation } from "../../../resources/client/team-invitations";
+import type { SentTeamInvitation } from "../../../resources/teams/invitations";
 import { useTranslation } from "../../i18n";
 import { useProvidedApp } from "../../context";
 import { Button } from "../../ui/button";

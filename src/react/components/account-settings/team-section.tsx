@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Project } from "../../../resources/client/projects";
+import type { Project } from "../../../resources/projects/client";
 import { useTranslation } from "../../i18n";
 import { describeError } from "../../ui/errors";
 import { FormError } from "../../ui/field";

@@ -1,6 +1,6 @@
 import type { CurrentUser } from "../../../apps/current-user";
-import type { TeamUser } from "../../../resources/client/team-profiles";
-import type { Team } from "../../../resources/client/teams";
+import type { TeamUser } from "../../../resources/teams/profiles";
+import type { Team } from "../../../resources/teams/client";
 import type { TeamHooks } from "../../hooks/team-hooks";
 import type { UserHooks } from "../../hooks/user-hooks";
 
