@@ -4,8 +4,8 @@ import wire from "../../fixtures/wire/known-errors.json";
 import recorded from "../../fixtures/wire/known-error-messages.json";
 import { KNOWN_ERRORS, type KnownErrorCode } from "../../src/emulator/errors";
 import { knownErrorStatus, knownErrorCodes } from "../../src/errors";
-import { notAvailable } from "../../src/resources/client/connected-accounts";
-import { checkNewPassword } from "../../src/auth/password-rules";
+import { notAvailable } from "../../src/resources/connected-accounts/client";
+import { checkNewPassword } from "../../src/util/password-rules";
 
 /**
  * The emulator's error catalogue, the SDK's error table and the platform's recorded messages must never drift:

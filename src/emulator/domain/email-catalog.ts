@@ -44,7 +44,8 @@ export const NOTIFICATION_CATEGORIES = [
 ] as const;
 
 /**
- * Ids of the three built-in themes (the platform's ids; their sources are in `email-default-themes.ts`).
+ * Ids of the three built-in themes (the platform's ids; their sources are in `email-defaults.ts`, generated from
+ * `fixtures/email-templates`).
  *
  * @example
  * DEFAULT_THEME_IDS.light; // "1df07ae6-…"

@@ -1,5 +1,5 @@
 import { known } from "../errors";
-import { PLATFORM_EMPTY_THEME_SOURCE } from "./email-default-themes";
+import { PLATFORM_EMPTY_THEME_SOURCE } from "./email-defaults";
 import { findComponent, runComponent, staticProperty, type SourceComponent } from "./tsx-component";
 import { TsxSyntaxError } from "./tsx-parse";
 import { Markup, SourceRuntimeError, type RenderContext } from "./tsx-render";

@@ -91,28 +91,40 @@ export function sendTemplated(core: EmulatorCore, project: ProjectRecord, e: Tem
 }
 
 /**
+ * What an e-mail verification or password-reset message goes to and carries: the recipient, the link with the code
+ * and the user.
+ *
+ * @example
+ * const o: CodeEmail = { to: "ada@example.com", link: "https://app.example.com/verify?code=…", code, userId };
+ */
+export interface CodeEmail {
+  to: string;
+  link: string;
+  code: string;
+  userId: string;
+}
+
+/** A default e-mail whose subject is its heading and whose link is a button (e-mail verification, password reset). */
+function sendButtonEmail(
+  core: EmulatorCore,
+  project: ProjectRecord,
+  o: CodeEmail,
+  wording: { kind: string; heading: string; line: string; label: string },
+  effect?: (name: string) => void,
+): EmailRecord {
+  const { kind, heading, line, label } = wording;
+  return sendTemplated(core, project, { kind, to: o.to, subject: heading, heading, line, link: { href: o.link, label }, code: o.code, otp: null, userId: o.userId }, effect);
+}
+
+/**
  * The e-mail verification message (sign-up with `verification_callback_url`, send-verification-code).
  *
  * @example
  * sendVerificationEmail(core, project, { to, link, code, userId }, ctx.effect);
  */
-export function sendVerificationEmail(
-  core: EmulatorCore,
-  project: ProjectRecord,
-  o: { to: string; link: string; code: string; userId: string },
-  effect?: (name: string) => void,
-): EmailRecord {
-  return sendTemplated(core, project, {
-    kind: "email_verification",
-    to: o.to,
-    subject: `Verify your email at ${project.displayName}`,
-    heading: `Verify your email at ${project.displayName}`,
-    line: "Please click on the following button to verify your email.",
-    link: { href: o.link, label: "Verify my email" },
-    code: o.code,
-    otp: null,
-    userId: o.userId,
-  }, effect);
+export function sendVerificationEmail(core: EmulatorCore, project: ProjectRecord, o: CodeEmail, effect?: (name: string) => void): EmailRecord {
+  const heading = `Verify your email at ${project.displayName}`;
+  return sendButtonEmail(core, project, o, { kind: "email_verification", heading, line: "Please click on the following button to verify your email.", label: "Verify my email" }, effect);
 }
 
 /**
@@ -146,21 +158,7 @@ export function sendMagicLinkEmail(
  * @example
  * sendPasswordResetEmail(core, project, { to, link, code, userId }, ctx.effect);
  */
-export function sendPasswordResetEmail(
-  core: EmulatorCore,
-  project: ProjectRecord,
-  o: { to: string; link: string; code: string; userId: string },
-  effect?: (name: string) => void,
-): EmailRecord {
-  return sendTemplated(core, project, {
-    kind: "password_reset",
-    to: o.to,
-    subject: `Reset your password at ${project.displayName}`,
-    heading: `Reset your password at ${project.displayName}`,
-    line: "Please click on the following button to start the password reset process.",
-    link: { href: o.link, label: "Reset my password" },
-    code: o.code,
-    otp: null,
-    userId: o.userId,
-  }, effect);
+export function sendPasswordResetEmail(core: EmulatorCore, project: ProjectRecord, o: CodeEmail, effect?: (name: string) => void): EmailRecord {
+  const heading = `Reset your password at ${project.displayName}`;
+  return sendButtonEmail(core, project, o, { kind: "password_reset", heading, line: "Please click on the following button to start the password reset process.", label: "Reset my password" }, effect);
 }

@@ -77,7 +77,7 @@ export async function handleRequest(core: EmulatorCore, req: IncomingMessage, re
     return;
   }
 
-  const match: RouteMatch =
+  const match: RouteMatch<RouteDef> =
     apiRelative !== undefined ? core.router.match("api", method, apiRelative) : isApi ? { kind: "not-found" } : core.router.match("root", method, pathname);
   const routeName = match.kind === "found" ? match.name : `${method} (unmatched)`;
   const isControl = !isApi;
@@ -113,7 +113,7 @@ export async function handleRequest(core: EmulatorCore, req: IncomingMessage, re
   send(wire);
 }
 
-type RouteRequest = { method: string; url: URL; match: RouteMatch; routeName: string; isApi: boolean };
+type RouteRequest = { method: string; url: URL; match: RouteMatch<RouteDef>; routeName: string; isApi: boolean };
 type Prepared = { route: RouteDef; params: Record<string, string>; buffer: Buffer };
 
 function failure(core: EmulatorCore, e: unknown, r: RouteRequest, requestId: string): WireResponse {

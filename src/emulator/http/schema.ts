@@ -186,8 +186,8 @@ export const t = {
     new Field({ kind: "string", required: false, nullable: false, ...o }),
   /** A number (numeric strings from forms and queries are accepted). */
   number: (o: { min?: number; max?: number; integer?: boolean } = {}) => new Field({ kind: "number", required: false, nullable: false, ...o }),
-  /** A boolean (`"true"`/`"false"` strings are accepted). */
-  boolean: () => new Field({ kind: "boolean", required: false, nullable: false }),
+  /** A boolean (`"true"`/`"false"` strings are accepted), optionally limited to some values (`oneOf: [true]`). */
+  boolean: (o: { oneOf?: readonly boolean[] } = {}) => new Field({ kind: "boolean", required: false, nullable: false, ...o }),
   /** Any JSON value (metadata fields). */
   json: () => new Field({ kind: "json", required: false, nullable: true }),
   /** A user id or the literal `me` (replaced by the signed-in user's id). */

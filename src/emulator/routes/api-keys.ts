@@ -5,10 +5,7 @@ import { known, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json } from "../http/reply";
 import { CLIENT_OR_HIGHER, SERVER_OR_HIGHER, type RouteDef } from "../http/router";
-import { Field, t } from "../http/schema";
-
-/** `revoked` only accepts `true` (the platform: `yupBoolean().oneOf([true])`). */
-const onlyTrue = new Field({ kind: "boolean", required: false, nullable: false, oneOf: [true] });
+import { t } from "../http/schema";
 
 const ID_FIELD = { user: "user_id", team: "team_id" } as const;
 
@@ -158,8 +155,9 @@ function familyRoutes(type: ApiKeyType): RouteDef[] {
       access: CLIENT_OR_HIGHER,
       params,
       query: itemQuery,
-      // `expires_at_millis` is an emulator leniency: the official SDK's `apiKey.update({ expiresAt })` sends it.
-      body: t.object({ description: t.string(), revoked: onlyTrue, expires_at_millis: t.number().nullable() }),
+      // `revoked` only accepts `true` (the platform: `yupBoolean().oneOf([true])`). `expires_at_millis` is an emulator
+      // leniency: the official SDK's `apiKey.update({ expiresAt })` sends it.
+      body: t.object({ description: t.string(), revoked: t.boolean({ oneOf: [true] }), expires_at_millis: t.number().nullable() }),
       handler: (ctx) => update(ctx, type),
     },
   ];

@@ -6,6 +6,7 @@ import { authOf, userOf, type RequestContext } from "../http/context";
 import { json, list, success } from "../http/reply";
 import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
+import { checkCodeHandler } from "./check-code";
 import type { ContactChannelRecord, ProjectRecord } from "../store/types";
 import { newId } from "../util/random";
 
@@ -222,15 +223,6 @@ export function contactChannelRoutes(_core: EmulatorCore): RouteDef[] {
       },
     },
     { ...base, method: "POST", path: "/contact-channels/verify", body: code, handler: verify },
-    {
-      ...base,
-      method: "POST",
-      path: "/contact-channels/verify/check-code",
-      body: code,
-      handler: (ctx) => {
-        consumeCode(ctx.core, authOf(ctx).project.id, "contact_channel_verification", ctx.body.code, "check");
-        return json({ is_code_valid: true });
-      },
-    },
+    { ...base, method: "POST", path: "/contact-channels/verify/check-code", body: code, handler: checkCodeHandler("contact_channel_verification") },
   ];
 }

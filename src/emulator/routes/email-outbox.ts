@@ -5,7 +5,7 @@ import { known, schemaError, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json } from "../http/reply";
 import { SERVER_OR_HIGHER, type RouteDef } from "../http/router";
-import { Field, t } from "../http/schema";
+import { t } from "../http/schema";
 
 const MAX_LIMIT = 100;
 
@@ -111,7 +111,6 @@ export function emailOutboxRoutes(core: EmulatorCore): RouteDef[] {
   armOutboxTimer(core);
   const server = { access: SERVER_OR_HIGHER } as const;
   const params = t.object({ id: t.string({ format: "uuid" }).defined() });
-  const onlyTrue = new Field({ kind: "boolean", required: false, nullable: false, oneOf: [true] });
   return [
     {
       ...server,
@@ -144,7 +143,7 @@ export function emailOutboxRoutes(core: EmulatorCore): RouteDef[] {
           skip_deliverability_check: t.boolean(),
           scheduled_at_millis: t.number(),
           is_paused: t.boolean(),
-          cancel: onlyTrue,
+          cancel: t.boolean({ oneOf: [true] }),
         })
         .defined(),
       handler: update,

@@ -10,7 +10,7 @@ import {
   projectLogos,
   type EmailCatalogRecord,
 } from "../domain/email-catalog";
-import { PLATFORM_PREVIEW_TEMPLATE_SOURCE } from "../domain/email-default-themes";
+import { PLATFORM_PREVIEW_TEMPLATE_SOURCE } from "../domain/email-defaults";
 import { assertValidSource, renderEmail } from "../domain/email-render";
 import { themeSourceFor } from "../domain/email-send";
 import { known, StatusError } from "../errors";

@@ -10,7 +10,7 @@ import { known, schemaError, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json } from "../http/reply";
 import { ADMIN_ONLY, SERVER_OR_HIGHER, type RouteDef } from "../http/router";
-import { Field, t } from "../http/schema";
+import { t } from "../http/schema";
 import type { ProjectRecord } from "../store/types";
 
 const schemaFail = (message: string) => known("SCHEMA_ERROR", { message });
@@ -200,7 +200,6 @@ function signInInvitation(ctx: RequestContext) {
  * core.router.addAll(emailRoutes(core));
  */
 export function emailRoutes(_core: EmulatorCore): RouteDef[] {
-  const onlyTrue = new Field({ kind: "boolean", required: false, nullable: false, oneOf: [true] });
   return [
     {
       method: "POST",
@@ -209,7 +208,7 @@ export function emailRoutes(_core: EmulatorCore): RouteDef[] {
       body: t
         .object({
           user_ids: t.array(t.string().defined()),
-          all_users: onlyTrue,
+          all_users: t.boolean({ oneOf: [true] }),
           subject: t.string(),
           notification_category_name: t.string(),
           theme_id: t.json(),

@@ -3,7 +3,7 @@ import { known } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json } from "../http/reply";
 import { ADMIN_ONLY, type RouteDef } from "../http/router";
-import { Field, t } from "../http/schema";
+import { t } from "../http/schema";
 import type { ApiKeySetRecord } from "../store/types";
 import { newId, randomBase32 } from "../util/random";
 
@@ -67,7 +67,6 @@ function create(ctx: RequestContext) {
  */
 export function internalApiKeyRoutes(_core: EmulatorCore): RouteDef[] {
   const params = t.object({ api_key_id: t.string({ format: "uuid" }).defined() });
-  const onlyTrue = new Field({ kind: "boolean", required: false, nullable: false, oneOf: [true] });
   return [
     {
       method: "POST",
@@ -99,7 +98,7 @@ export function internalApiKeyRoutes(_core: EmulatorCore): RouteDef[] {
       path: "/internal/api-keys/:api_key_id",
       access: ADMIN_ONLY,
       params,
-      body: t.object({ description: t.string(), revoked: onlyTrue }),
+      body: t.object({ description: t.string(), revoked: t.boolean({ oneOf: [true] }) }),
       handler: (ctx) => {
         const set = findSet(ctx);
         const b = ctx.body ?? {};

@@ -7,6 +7,7 @@ import { authOf, type RequestContext } from "../http/context";
 import { json } from "../http/reply";
 import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
+import { checkCodeHandler } from "./check-code";
 
 const attemptCode = t.string({ length: 45 }).defined();
 
@@ -48,10 +49,7 @@ export function mfaRoutes(_core: EmulatorCore): RouteDef[] {
       path: "/auth/mfa/sign-in/check-code",
       access: CLIENT_OR_HIGHER,
       body: t.object({ code: attemptCode, type: t.string({ oneOf: ["totp"] }), totp: t.string() }).defined(),
-      handler: (ctx) => {
-        consumeCode(ctx.core, authOf(ctx).project.id, "mfa_attempt", ctx.body.code, "check");
-        return json({ is_code_valid: true });
-      },
+      handler: checkCodeHandler("mfa_attempt"),
     },
   ];
 }

@@ -10,6 +10,7 @@ import { authOf, type RequestContext } from "../http/context";
 import { json } from "../http/reply";
 import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
+import { checkCodeHandler } from "./check-code";
 import { botChallengeFields } from "./password";
 
 function sendSignInCode(ctx: RequestContext) {
@@ -71,15 +72,6 @@ export function otpRoutes(_core: EmulatorCore): RouteDef[] {
       handler: sendSignInCode,
     },
     { method: "POST", path: "/auth/otp/sign-in", access: CLIENT_OR_HIGHER, body: code, handler: signIn },
-    {
-      method: "POST",
-      path: "/auth/otp/sign-in/check-code",
-      access: CLIENT_OR_HIGHER,
-      body: code,
-      handler: (ctx) => {
-        consumeCode(ctx.core, authOf(ctx).project.id, "otp_sign_in", ctx.body.code, "check");
-        return json({ is_code_valid: true });
-      },
-    },
+    { method: "POST", path: "/auth/otp/sign-in/check-code", access: CLIENT_OR_HIGHER, body: code, handler: checkCodeHandler("otp_sign_in") },
   ];
 }

@@ -13,6 +13,8 @@ import { authOf, userOf, type RequestContext } from "../http/context";
 import { json, success } from "../http/reply";
 import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
+import type { UserRecord } from "../store/types";
+import { checkCodeHandler } from "./check-code";
 
 const email = t.string({ format: "email" }).defined();
 /** Sign-in refuses an empty e-mail (`emailSchema.defined().nonEmpty()`). */
@@ -96,36 +98,42 @@ async function reset(ctx: RequestContext) {
   const code = consumeCode(ctx.core, project.id, "password_reset", ctx.body.code, "use");
   const user = ctx.core.store.users.get(String(code.data.user_id));
   if (!user) throw known("USER_NOT_FOUND");
-  user.passwordHash = await hashPassword(ctx.body.password, ctx.core.settings.passwordHashing);
-  ctx.core.store.touch();
-  ctx.effect("passwords_reset");
+  await storePassword(ctx, user, ctx.body.password, "passwords_reset");
   return success();
 }
 
-async function update(ctx: RequestContext) {
+/** The signed-in user, about to change their password: password sign-in must be on and `newPassword` allowed. */
+function passwordChanger(ctx: RequestContext, newPassword: string): UserRecord {
   const user = userOf(ctx);
   if (!authOf(ctx).project.config.credentialEnabled) throw known("PASSWORD_AUTHENTICATION_NOT_ENABLED");
-  assertPasswordAllowed(ctx.body.new_password);
+  assertPasswordAllowed(newPassword);
+  return user;
+}
+
+/** Saves `password` (hashed) as the user's password and counts `effect`. */
+async function storePassword(ctx: RequestContext, user: UserRecord, password: string, effect: string): Promise<void> {
+  user.passwordHash = await hashPassword(password, ctx.core.settings.passwordHashing);
+  ctx.core.store.touch();
+  ctx.effect(effect);
+}
+
+async function update(ctx: RequestContext) {
+  const user = passwordChanger(ctx, ctx.body.new_password);
   if (!user.passwordHash) throw known("USER_DOES_NOT_HAVE_PASSWORD");
   if (!(await verifyPassword(ctx.body.old_password, user.passwordHash))) throw known("PASSWORD_CONFIRMATION_MISMATCH");
-  user.passwordHash = await hashPassword(ctx.body.new_password, ctx.core.settings.passwordHashing);
+  await storePassword(ctx, user, ctx.body.new_password, "passwords_updated");
+  // every other session of the user ends (the one that asked stays)
   const keep = ctx.header("x-stack-refresh-token");
   for (const s of ctx.core.store.sessionsOf(user.id)) {
     if (s.refreshToken !== keep) ctx.core.store.sessions.delete(s.id);
   }
-  ctx.core.store.touch();
-  ctx.effect("passwords_updated");
   return success();
 }
 
 async function setPassword(ctx: RequestContext) {
-  const user = userOf(ctx);
-  if (!authOf(ctx).project.config.credentialEnabled) throw known("PASSWORD_AUTHENTICATION_NOT_ENABLED");
-  assertPasswordAllowed(ctx.body.password);
+  const user = passwordChanger(ctx, ctx.body.password);
   if (user.passwordHash) throw new StatusError(400, "User already has a password set.");
-  user.passwordHash = await hashPassword(ctx.body.password, ctx.core.settings.passwordHashing);
-  ctx.core.store.touch();
-  ctx.effect("passwords_set");
+  await storePassword(ctx, user, ctx.body.password, "passwords_set");
   return success();
 }
 
@@ -149,10 +157,7 @@ export function passwordRoutes(_core: EmulatorCore): RouteDef[] {
     post("/sign-in", t.object({ email: signInEmail, password }).defined(), signIn),
     post("/send-reset-code", t.object({ email, callback_url: t.string({ format: "url" }).defined() }).defined(), sendResetCode),
     post("/reset", t.object({ code: code45, password }).defined(), reset),
-    post("/reset/check-code", t.object({ code: code45 }).defined(), (ctx) => {
-      consumeCode(ctx.core, authOf(ctx).project.id, "password_reset", ctx.body.code, "check");
-      return json({ is_code_valid: true });
-    }),
+    post("/reset/check-code", t.object({ code: code45 }).defined(), checkCodeHandler("password_reset")),
     post("/update", t.object({ old_password: password, new_password: password }).defined(), update, "required"),
     post("/set", t.object({ password }).defined(), setPassword, "required"),
   ];

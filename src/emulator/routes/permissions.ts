@@ -16,6 +16,7 @@ import { authOf, type RequestContext } from "../http/context";
 import { json, list, success } from "../http/reply";
 import { CLIENT_OR_HIGHER, SERVER_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
+import type { Store } from "../store/store";
 
 const byKeys = (keys: string[]) => (a: Record<string, string>, b: Record<string, string>) => {
   for (const k of keys) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
@@ -47,21 +48,30 @@ function checkIds(ctx: RequestContext): void {
   if (typeof id === "string") assertPermissionIdFormat(ctx.method, ctx.pathname, id, true);
 }
 
-function listTeamPermissions(ctx: RequestContext) {
+/**
+ * A permission list: the ids' format checked and clients kept to their own user, then the items `collect` finds
+ * sorted by `keys` and narrowed to the `permission_id` asked for.
+ */
+function listPermissions(ctx: RequestContext, keys: string[], collect: (store: Store, projectId: string, q: RequestContext["query"]) => Record<string, string>[]) {
   checkIds(ctx);
   assertOwnList(ctx);
-  const { project } = authOf(ctx);
-  const store = ctx.core.store;
   const q = ctx.query;
-  const items: Record<string, string>[] = [];
-  for (const m of store.memberships) {
-    if (m.projectId !== project.id || (q.team_id && m.teamId !== q.team_id) || (q.user_id && m.userId !== q.user_id)) continue;
-    for (const id of expandPermissionIds(store, project.id, "team", m.permissionIds, q.recursive === "true")) {
-      items.push({ id, team_id: m.teamId, user_id: m.userId });
-    }
-  }
-  items.sort(byKeys(["team_id", "user_id", "id"]));
+  const items = collect(ctx.core.store, authOf(ctx).project.id, q);
+  items.sort(byKeys(keys));
   return list(items.filter((p) => !q.permission_id || p.id === q.permission_id));
+}
+
+function listTeamPermissions(ctx: RequestContext) {
+  return listPermissions(ctx, ["team_id", "user_id", "id"], (store, projectId, q) => {
+    const items: Record<string, string>[] = [];
+    for (const m of store.memberships) {
+      if (m.projectId !== projectId || (q.team_id && m.teamId !== q.team_id) || (q.user_id && m.userId !== q.user_id)) continue;
+      for (const id of expandPermissionIds(store, projectId, "team", m.permissionIds, q.recursive === "true")) {
+        items.push({ id, team_id: m.teamId, user_id: m.userId });
+      }
+    }
+    return items;
+  });
 }
 
 function grantTeam(ctx: RequestContext) {
@@ -91,22 +101,18 @@ function revokeTeam(ctx: RequestContext) {
 }
 
 function listProjectPermissions(ctx: RequestContext) {
-  checkIds(ctx);
-  assertOwnList(ctx);
-  const { project } = authOf(ctx);
-  const store = ctx.core.store;
-  const q = ctx.query;
-  const userIds = new Set<string>();
-  for (const r of permissionRecords(store)) {
-    if (r.kind === "project-grant" && r.projectId === project.id && store.users.has(r.userId) && (!q.user_id || r.userId === q.user_id)) userIds.add(r.userId);
-  }
-  const items: Record<string, string>[] = [];
-  for (const userId of userIds) {
-    const direct = directProjectPermissionIds(store, project.id, userId);
-    for (const id of expandPermissionIds(store, project.id, "project", direct, q.recursive === "true")) items.push({ id, user_id: userId });
-  }
-  items.sort(byKeys(["user_id", "id"]));
-  return list(items.filter((p) => !q.permission_id || p.id === q.permission_id));
+  return listPermissions(ctx, ["user_id", "id"], (store, projectId, q) => {
+    const userIds = new Set<string>();
+    for (const r of permissionRecords(store)) {
+      if (r.kind === "project-grant" && r.projectId === projectId && store.users.has(r.userId) && (!q.user_id || r.userId === q.user_id)) userIds.add(r.userId);
+    }
+    const items: Record<string, string>[] = [];
+    for (const userId of userIds) {
+      const direct = directProjectPermissionIds(store, projectId, userId);
+      for (const id of expandPermissionIds(store, projectId, "project", direct, q.recursive === "true")) items.push({ id, user_id: userId });
+    }
+    return items;
+  });
 }
 
 function grantProject(ctx: RequestContext) {

@@ -14,6 +14,7 @@ import { authOf, type RequestContext } from "../http/context";
 import { json, list, success } from "../http/reply";
 import { CLIENT_OR_HIGHER, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
+import { checkCodeHandler } from "./check-code";
 import type { UserRecord } from "../store/types";
 
 function signedIn(ctx: RequestContext): UserRecord {
@@ -135,16 +136,7 @@ export function teamInvitationRoutes(_core: EmulatorCore): RouteDef[] {
     },
     { ...base, method: "POST", path: "/team-invitations/accept", body: code, handler: (ctx) => acceptWithCode(ctx, "accept") },
     { ...base, method: "POST", path: "/team-invitations/accept/details", body: code, handler: (ctx) => acceptWithCode(ctx, "details") },
-    {
-      ...base,
-      method: "POST",
-      path: "/team-invitations/accept/check-code",
-      body: code,
-      handler: (ctx) => {
-        consumeCode(ctx.core, authOf(ctx).project.id, "team_invitation", ctx.body.code, "check");
-        return json({ is_code_valid: true });
-      },
-    },
+    { ...base, method: "POST", path: "/team-invitations/accept/check-code", body: code, handler: checkCodeHandler("team_invitation") },
     {
       ...base,
       method: "POST",
