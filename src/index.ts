@@ -1,3 +1,17 @@
+/**
+ * `latchkey`: the package's entry. Every public name of the core is exported here, the official SDK's names
+ * (`StackClientApp`, `KnownErrors`, the type names) included, and nothing else; `latchkey/react`,
+ * `latchkey/next` and `latchkey/emulator` are entries of their own. This file only re-exports: each line names
+ * the module that holds a name. ARCHITECTURE.md (at the package's root in the repository) draws the floors the
+ * modules stand on and walks a hook's read and a sign-in file by file.
+ *
+ * @example
+ * import { ClientApp, KnownErrors } from "latchkey";
+ * const app = new ClientApp({ projectId: "…", publishableClientKey: "pck_…", tokenStore: "cookie" });
+ *
+ * @packageDocumentation
+ */
+
 export { ClientApp } from "./apps/client-app";
 export { ServerApp } from "./apps/server-app";
 export type { ServerAppOptions } from "./apps/server-app";
@@ -116,7 +130,7 @@ export type {
 export type { SignInOptions } from "./auth/password";
 export type { SignUpOptions } from "./auth/sign-up";
 export type { ResetPasswordOptions } from "./auth/password-reset";
-export type { GetUserOptions } from "./auth/session-flows";
+export type { GetUserOptions } from "./resources/users/current";
 export type { PasskeySignInOptions, RegisterPasskeyOptions } from "./auth/passkey";
 export type { PasskeyWebAuthnErrorCode } from "./auth/passkey-checks";
 export { generateTotpSecret, totpSecretToBase32, totpUri } from "./auth/totp";

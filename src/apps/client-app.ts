@@ -4,13 +4,12 @@ import { signInWithCredential } from "../auth/password";
 import type { SignInOptions } from "../auth/password";
 import type { SignUpOptions } from "../auth/sign-up";
 import type { ResetPasswordOptions } from "../auth/password-reset";
-import { authJson, authorizationHeader, resolveUser } from "../auth/session-flows";
-import type { GetUserOptions } from "../auth/session-flows";
+import { authJson, authorizationHeader } from "../session/auth-json";
+import { userCache, userKey } from "../resources/users/current";
+import type { CurrentUserJson, GetUserOptions } from "../resources/users/current";
 import { createCache } from "../cache";
-import { emitCacheChange } from "../cache/changes";
 import type { Project, ProjectJson } from "../resources/projects/client";
 import { projectFromJson } from "../resources/projects/client";
-import { userCache } from "../resources/users/current";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { AppCore } from "../core/app-core";
@@ -55,6 +54,29 @@ export function withInherited<T extends ClientAppOptions>(options: T): T {
   if (!(parent instanceof ClientApp)) throw new ArgumentError("inheritsFrom must be a latchkey ClientApp, ServerApp or AdminApp.");
   const own = Object.entries(options).filter(([key, value]) => value !== undefined && key !== "inheritsFrom");
   return { ...(parent as unknown as { core: AppCore }).core.options, ...Object.fromEntries(own) } as T;
+}
+
+/**
+ * @internal `getUser`'s read: the user of the session (from the current-user cache, fetched when none is held),
+ * with the anonymous / restricted rules and what `or` says when there is none. ServerApp's `getUser()` shares it.
+ * @example
+ * const found = await resolveUser(ctx, { or: "throw" }); // { session, user } | null
+ */
+export async function resolveUser(
+  ctx: AppContext,
+  options: GetUserOptions | undefined,
+): Promise<{ session: Session; user: CurrentUserJson } | null> {
+  const o = optionalObject(options, "getUser options");
+  // An `or` other than the default loads its checks (an ArgumentError before anything is read) and its answer for a
+  // missing user (get-user-or.ts): a page that never gives one does not download them.
+  const other = o.or == null || o.or === "return-null" ? undefined : await import("../auth/get-user-or");
+  other?.checkGetUserOr(o);
+  const anonymousOk = o.or === "anonymous" || o.or === "anonymous-if-exists[deprecated]";
+  const session = ctx.core.session(o.tokenStore);
+  // The session's entry of the current-user cache, read here (the cache calls the users resource's fetch).
+  const user = await userCache(ctx).get(await userKey(session));
+  if (user && (anonymousOk || (!user.is_anonymous && (!!o.includeRestricted || !user.is_restricted)))) return { session, user };
+  return other ? other.noUser(ctx, session, o.or!, user) : null;
 }
 
 type StoreOption = { tokenStore?: TokenStoreInit };

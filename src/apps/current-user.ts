@@ -1,5 +1,5 @@
 import type { AppContext } from "../core/context";
-import { authJson, authorizationHeader } from "../auth/session-flows";
+import { authJson, authorizationHeader } from "../session/auth-json";
 import type { CurrentUserData, CurrentUserJson } from "../resources/users/current";
 import { currentUserFromJson } from "../resources/users/current";
 import type { Session } from "../session/session";

@@ -7,7 +7,7 @@ import type { KnownErrorCode } from "../errors/table";
 import type { TokenStoreInit } from "../token-stores/types";
 import { err, ok } from "../util/result";
 import type { Result } from "../util/result";
-import { forgetSession } from "../core/context";
+import { forgetSession, storeTokens } from "../core/context";
 import type { AppContext } from "../core/context";
 
 /**
@@ -82,7 +82,7 @@ export async function claimCliAnonymousSession(ctx: AppContext, loginCode: strin
   const session = ctx.core.session(optionalObject(options, "claimCliAnonymousSession options").tokenStore);
   const answer = await complete<{ access_token: string; refresh_token: string }>(ctx, { login_code: loginCode, mode: "claim-anon-session" }, "access_token refresh_token");
   if (answer.status === "error") return answer;
-  await ctx.core.signIn(session, answer.data);
+  await storeTokens(session, answer.data);
   forgetSession(ctx, session);
   return ok(undefined);
 }

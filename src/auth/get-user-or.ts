@@ -5,7 +5,7 @@ import { leaving } from "../urls/redirect";
 import type { AppContext } from "../core/context";
 
 // getUser's `or` other than the default "return-null": its checks and what it does when nobody (eligible) is
-// signed in. Loaded by `resolveUser` (session-flows.ts) before it reads anything, only when an `or` is given.
+// signed in. Loaded by `resolveUser` (apps/client-app.ts) before it reads anything, only when an `or` is given.
 
 const OR_VALUES = ["return-null", "throw", "redirect", "anonymous", "anonymous-if-exists[deprecated]"];
 

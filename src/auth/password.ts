@@ -33,11 +33,13 @@ export async function signInWithCredential(
   const email = requireString(o.email, "email");
   const password = requireString(o.password, "password");
   const session = ctx.core.session(o.tokenStore);
-  const result = await ctx.core.expect<undefined, KnownError>(async () => {
+  // The sign-in runs from here (the request, then the bookkeeping); `expect` only sorts its outcome.
+  const signIn = async () => {
     const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/password/sign-in", session, body: { email, password } });
     await completeSignIn(ctx, session, tokens, { noRedirect: o.noRedirect });
     return undefined;
-  }, ["EMAIL_PASSWORD_MISMATCH", "INVALID_TOTP_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"]);
+  };
+  const result = await ctx.core.expect<undefined, KnownError>(signIn(), ["EMAIL_PASSWORD_MISMATCH", "INVALID_TOTP_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"]);
   if (result.status === "error" && isKnownErrorOf(result.error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) {
     return mfaRequired(ctx, result.error as KnownErrors["MultiFactorAuthenticationRequired"]);
   }

@@ -10,7 +10,7 @@ import { inBrowser } from "../urls/redirect";
 import { err } from "../util/result";
 import type { Result } from "../util/result";
 import { botChallengeFailed } from "./bot-challenge";
-import { completeSignIn } from "../core/context";
+import { completeSignIn, storeTokens } from "../core/context";
 import { emailCallbackUrl } from "../urls/email-callback";
 import type { AppContext, TokenResponse } from "../core/context";
 import { checkNewPassword } from "../util/password-rules";
@@ -85,7 +85,7 @@ export async function signUpWithCredential(
  */
 export async function signUpAnonymously(ctx: AppContext, session: Session): Promise<CurrentUserJson> {
   const tokens = await ctx.core.request<TokenResponse>({ expect: "access_token refresh_token", method: "POST", path: "/auth/anonymous/sign-up", session });
-  await ctx.core.signIn(session, tokens);
+  await storeTokens(session, tokens);
   forgetCurrentUser(ctx, session);
   const user = await currentUserJson(ctx, session);
   if (user) return user;

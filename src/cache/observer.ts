@@ -21,7 +21,9 @@ export interface ReadState<T> {
 
 interface Entry<T = unknown> {
   state: ReadState<T>;
-  load: () => Promise<T>;
+  /** Loads the raw value; `present` (when given) turns it into what readers are handed, once per load. */
+  load: () => Promise<unknown>;
+  present?: (value: never) => T;
   watch: readonly Watch[];
   promise?: Promise<void>;
   /** True while the read's session has ended (its reader is about to go): changes wait, a failed read keeps the value. */
@@ -91,7 +93,7 @@ const matches = (watch: Watch, name: string, deps: readonly unknown[] | null) =>
  * @internal
  * @example
  * const store = readStoreOf(app, ctx);
- * const entry = store.entry("app:project", [], () => app.getProject());
+ * const entry = observer.entry("user:{}", [["user"]], app.getUser.bind(app, {}), (user) => withHooks(user));
  */
 export class ReadObserver {
   private readonly entries = new Map<string, Entry>();
@@ -122,12 +124,13 @@ export class ReadObserver {
    * The entry for `key`, created (not yet loaded) on first use; later calls update its loader and watch list.
    * `hold` says when the read's session has ended (see {@link Entry.hold}).
    */
-  entry<T>(key: string, watch: readonly Watch[], load: () => Promise<T>, hold?: () => boolean): Entry<T> {
+  entry<R, T = R>(key: string, watch: readonly Watch[], load: () => Promise<R>, present?: (value: R) => T, hold?: () => boolean): Entry<T> {
     let entry = this.entries.get(key) as Entry<T> | undefined;
     if (!entry) {
       const e: Entry<T> = {
         state: { status: "pending" },
         load,
+        present,
         watch,
         hold,
         gen: 0,
@@ -153,6 +156,7 @@ export class ReadObserver {
       this.reload(e);
     } else {
       entry.load = load;
+      entry.present = present;
       entry.watch = watch;
       entry.hold = hold;
       if (entry.outdated && !entry.listeners.size) {
@@ -218,7 +222,15 @@ export class ReadObserver {
     entry.promise = Promise.resolve()
       .then(() => entry.load())
       .then(
-        (value) => settle({ status: "done", value }, fingerprint(value)),
+        (raw) => {
+          let value: T;
+          try {
+            value = entry.present ? entry.present(raw as never) : (raw as T);
+          } catch (error) {
+            return settle({ status: "error", error });
+          }
+          settle({ status: "done", value }, fingerprint(value));
+        },
         (error) => settle({ status: "error", error }),
       );
   }

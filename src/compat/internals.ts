@@ -34,7 +34,7 @@ function appInternals(ctx: AppContext, self: object): AppInternals {
     getConstructorOptions: () => core.options,
     async signInWithTokens(tokens) {
       const session = core.session();
-      await core.signIn(session, { access_token: tokens.accessToken, refresh_token: tokens.refreshToken });
+      await session.setTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
       forgetSession(ctx, session);
     },
     getRedirectMethod: () => core.redirectMethod,

@@ -2,7 +2,7 @@
 // after the import changes. Each alias points at latchkey's own type; see that type for documentation.
 import type { CurrentUser } from "../apps/current-user";
 import type { CurrentInternalUser } from "../apps/internal-user";
-import type { GetUserOptions } from "../auth/session-flows";
+import type { GetUserOptions } from "../resources/users/current";
 import type { AdminPermissionDefinitionCreate, AdminPermissionDefinitionUpdate } from "../resources/permissions/admin-definitions";
 import type { AdminProjectCreate } from "../resources/projects/admin-owned";
 import type { AdminProjectConfig, AdminProjectUpdate } from "../resources/projects/admin";

@@ -80,7 +80,9 @@ export class AppCore {
       publishableClientKey: options.publishableClientKey ?? readEnv(() => process.env.NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY),
       extraRequestHeaders: resolveExtraHeaders(options.extraRequestHeaders),
       fetch: options.fetch,
+      afterWrite: (method, path) => emitCacheChange(this, "request", [method, path]),
     };
+    this.request = sendRequest.bind(null, this.http) as AppCore["request"];
     this.urls = Object.freeze(resolveHandlerUrls(options.urls, projectId));
     this.oauthScopesOnSignIn = checkOAuthScopes(options.oauthScopesOnSignIn);
     this.redirectMethod = checkRedirectMethod(options.redirectMethod) ?? defaultRedirectMethod();
@@ -90,13 +92,12 @@ export class AppCore {
     if (this.defaultInit !== null && this.defaultInit !== "cookie") this.storeFor(this.defaultInit);
   }
 
-  /** Sends a request through the shared pipeline. */
-  request<T>(spec: RequestSpec): Promise<T> {
-    const sent = sendRequest<T>(this.http, spec);
-    if (!spec.method || spec.method === "GET") return sent;
-    // A write may change reads no cache entry names: told to change listeners as `["request", method, path]`.
-    return sent.then((result) => (emitCacheChange(this, "request", [spec.method, spec.path]), result));
-  }
+  /**
+   * Sends a request through the shared pipeline: the http client itself (bound to this app's settings), so a
+   * resource's call goes straight to it. A write that succeeded is told to change listeners as
+   * `["request", method, path]` (it may change reads no cache entry names).
+   */
+  readonly request: <T>(spec: RequestSpec) => Promise<T>;
 
   /**
    * The session of the per-call store if given, else of the app's store. Throws an ArgumentError when neither
@@ -128,11 +129,6 @@ export class AppCore {
   markTokensStale(session?: Session): void {
     if (session) session.suggestAccessTokenExpired();
     else this.staleMarks.count++;
-  }
-
-  /** Stores the tokens of a fresh sign-in in `session`. */
-  async signIn(session: Session, body: { access_token: string; refresh_token: string }): Promise<void> {
-    await session.setTokens({ accessToken: body.access_token, refreshToken: body.refresh_token });
   }
 
   /**
@@ -171,12 +167,12 @@ export class AppCore {
   handOff?: (target: RedirectTarget, url: string) => Promise<string>;
 
   /**
-   * Runs `call`, turning the known errors listed in `expected` (or their descendants) into an error result;
-   * anything else is thrown.
+   * Runs `call` (or waits for it, when given as a promise already under way), turning the known errors listed in
+   * `expected` (or their descendants) into an error result; anything else is thrown.
    */
-  async expect<T, E extends KnownError = KnownError>(call: () => Promise<T>, expected: KnownErrorCode[]): Promise<Result<T, E>> {
+  async expect<T, E extends KnownError = KnownError>(call: Promise<T> | (() => Promise<T>), expected: KnownErrorCode[]): Promise<Result<T, E>> {
     try {
-      return ok(await call());
+      return ok(await (typeof call === "function" ? call() : call));
     } catch (error) {
       if (expected.some((code) => isKnownErrorOf(error, code))) return err(error as E);
       throw error;
@@ -209,7 +205,8 @@ export class AppCore {
    * owner's session, see apps/owner-session.ts).
    */
   async refreshAccessToken(refreshToken: string, projectId = this.projectId): Promise<string> {
-    const body = await sendRequest<{ access_token: string }>(this.http, {
+    // Not a write anything reads: no change is told (`afterWrite` left out).
+    const body = await sendRequest<{ access_token: string }>({ ...this.http, afterWrite: undefined }, {
       expect: "access_token",
       method: "POST",
       path: "/auth/oauth/token",

@@ -53,6 +53,15 @@ export interface TokenResponse {
 }
 
 /**
+ * @internal Stores the tokens of a fresh sign-in (a platform token answer) in `session`.
+ * @example
+ * await storeTokens(session, await ctx.core.request<TokenResponse>({ method: "POST", path: "/auth/anonymous/sign-up", session }));
+ */
+export function storeTokens(session: Session, tokens: { access_token: string; refresh_token: string }): Promise<void> {
+  return session.setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+}
+
+/**
  * Stores a fresh sign-in's tokens, drops the session's cached user, and (unless `noRedirect`) goes to the page's
  * `after_auth_return_to`, else after-sign-up for a new user or after-sign-in.
  * @internal
@@ -63,7 +72,7 @@ export async function completeSignIn(
   tokens: TokenResponse,
   options: { noRedirect?: boolean; isNewUser?: boolean },
 ): Promise<void> {
-  await ctx.core.signIn(session, tokens);
+  await storeTokens(session, tokens);
   forgetSession(ctx, session);
   if (!options.noRedirect) await ctx.core.redirectToHandler(options.isNewUser ? "afterSignUp" : "afterSignIn", { replace: true });
 }

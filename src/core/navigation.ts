@@ -1,4 +1,3 @@
-import type { RedirectTarget } from "../urls/handler-redirects";
 import type { RedirectTrust } from "../urls/trusted-redirects";
 import { canNavigate, navigate } from "../urls/redirect";
 import type { RedirectMethod } from "../urls/redirect";

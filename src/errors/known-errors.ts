@@ -2,7 +2,7 @@ import { lineageOf } from "./lineage";
 import { KnownError } from "./known-error";
 import { isKnownErrorOf } from "./known-error-of";
 import { codeForName, type KnownErrorNames } from "./names";
-import { isKnownErrorCode, knownErrorParent, knownErrorStatus, type DescendantOf, type KnownErrorCode, type KnownErrorStatus } from "./table";
+import { knownErrorParent, knownErrorStatus, type DescendantOf, type KnownErrorCode, type KnownErrorStatus } from "./table";
 
 /**
  * The class of one concrete code, e.g. `KnownErrors.EmailPasswordMismatch`.

@@ -57,7 +57,10 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
       continue;
     }
     const decoded = await decodeResponse(response, { method, url }, spec.expect);
-    if (decoded.kind === "ok") return decoded.value as T;
+    if (decoded.kind === "ok") {
+      if (method !== "GET") settings.afterWrite?.(method, spec.path);
+      return decoded.value as T;
+    }
     if (decoded.kind === "known") {
       const error = decoded.error;
       if (tokens?.accessToken && isKnownErrorOf(error, "INVALID_ACCESS_TOKEN")) {

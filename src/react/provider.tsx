@@ -1,14 +1,14 @@
 import { useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import type { ClientApp } from "../apps/client-app";
-import type { GetUserOptions } from "../auth/session-flows";
+import type { GetUserOptions } from "../resources/users/current";
 import type { CurrentUser } from "../apps/current-user";
 import { ArgumentError } from "../errors/base";
 import { contextOf } from "../core/context";
 import { hookNavigators, inBrowser } from "../urls/redirect";
 import { ProvidedAppContext, useProvidedApp } from "./context";
 import { installAppHooks } from "./hooks/app-hooks";
-import { readStoreOf, StoreContext } from "./hooks/use-read";
+import { readStoreOf, StoreContext } from "./hooks/app-hooks";
 import { ReadObserver } from "../cache/observer";
 import type { AppHooks, HooksOf } from "./hooks/app-hooks";
 import type { UserHooks } from "./hooks/user-hooks";
@@ -85,19 +85,4 @@ export function useApp<A extends ClientApp = ClientApp>(options?: { projectIdMus
   return app as A & HooksOf<A>;
 }
 
-/**
- * The signed-in user, read as `app.getUser(options)` does (`or: "redirect" | "throw" | "return-null" |
- * "anonymous"`, `includeRestricted`), with the {@link UserHooks}. Suspends while loading; re-renders on sign-in,
- * sign-out and changes to the user.
- *
- * @example
- * function Profile() {
- *   const user = useUser({ or: "redirect" });
- *   return <p>Signed in as {user.displayName ?? user.primaryEmail}</p>;
- * }
- */
-export function useUser(options: GetUserOptions & { or: "redirect" | "throw" | "anonymous" }): CurrentUser & UserHooks;
-export function useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | null;
-export function useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | null {
-  return useApp().useUser(options);
-}
+export { useUser } from "./hooks/app-hooks";

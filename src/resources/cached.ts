@@ -17,7 +17,8 @@ export function resourceCache<D extends readonly unknown[], V>(
 ): ReadCache<D, V> {
   let cache = ctx.caches.get(name);
   if (!cache) {
-    const onOutdate = (deps: readonly unknown[] | null) => emitCacheChange(ctx, name, deps);
+    // Each refresh or invalidation goes from the cache straight to the change listeners (bound: no stop on the way).
+    const onOutdate = emitCacheChange.bind(null, ctx, name);
     ctx.caches.set(name, (cache = createCache(fetcher, { onOutdate }) as ReadCache<readonly unknown[], unknown>));
   }
   return cache as unknown as ReadCache<D, V>;

@@ -3,7 +3,7 @@ import type { EmulatorCore } from "../core";
 import { projectMetrics } from "../domain/metrics";
 import { StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
-import { json, success } from "../http/reply";
+import { json } from "../http/reply";
 import { ADMIN_ONLY, type RouteDef } from "../http/router";
 import { t } from "../http/schema";
 

@@ -1,5 +1,9 @@
+import { createContext, useContext, useSyncExternalStore } from "react";
 import type { ClientApp } from "../../apps/client-app";
-import type { GetUserOptions } from "../../auth/session-flows";
+import { contextOf } from "../../core/context";
+import { ReadObserver } from "../../cache/observer";
+import { useProvidedApp } from "../context";
+import type { GetUserOptions } from "../../resources/users/current";
 import type { CurrentUser } from "../../apps/current-user";
 import type { Project } from "../../resources/projects/client";
 import type { AdminApp } from "../../apps/admin-app";
@@ -9,8 +13,8 @@ import type { ServerTeam, ServerUser } from "../../resources/users/server-types"
 import { ANY } from "../../cache/observer";
 import type { CacheName } from "../../resources/cache-names";
 import { coreOf } from "../ui/navigation";
-import { argKey, useRead } from "./use-read";
-import type { ReadWatch } from "./use-read";
+import { argKey } from "./reader";
+import type { Reader, ReadWatch } from "./reader";
 import { withTeamHooks } from "./team-hooks";
 import type { TeamHooks } from "./team-hooks";
 import { withUserHooks } from "./user-hooks";
@@ -108,6 +112,75 @@ export interface AdminAppHooks extends Omit<ServerAppHooks, "useProject"> {
  */
 export type HooksOf<A> = A extends AdminApp ? AdminAppHooks : A extends ServerApp ? ServerAppHooks : AppHooks;
 
+const stores = /* @__PURE__ */ new WeakMap<object, ReadObserver>();
+
+/**
+ * The React layer's read store of `app`, listening to the change signals of the app's caches.
+ * @internal
+ * @example
+ * const store = readStoreOf(app);
+ */
+export function readStoreOf(app: ClientApp): ReadObserver {
+  let store = stores.get(app);
+  if (!store) {
+    const ctx = contextOf(app);
+    stores.set(app, (store = new ReadObserver([ctx, ctx.core])));
+  }
+  return store;
+}
+
+/**
+ * The read store a provider hands to the hooks below it, for its app. In a browser it is the app's shared store
+ * ({@link readStoreOf}); in a server render each provider makes its own, so one request's reads (its user, say)
+ * are never served to another request rendering with the same app.
+ * @internal
+ */
+export const StoreContext = /* @__PURE__ */ createContext<{ app: ClientApp; store: ReadObserver } | null>(null);
+
+/**
+ * Reads `load()` through the app's read observer under `key` (what it hands out is `present(value)`, once per load): suspends while the first load runs, throws its error
+ * to the nearest error boundary, and re-renders only when a cache entry matching `watch` changed and the data
+ * read again differs. `hold` says when the read's session has ended: it is then not read again, and a re-read that
+ * failed keeps the value shown (the page is about to leave).
+ * @internal
+ * @example
+ * const teams = useRead(app, `user:${user.id}:teams`, [["teams", ANY]], () => user.listTeams());
+ */
+export function useRead<T, S = T>(app: ClientApp, key: string, watch: readonly ReadWatch[], load: () => Promise<T>, present?: (value: T) => S, hold?: () => boolean): S {
+  const provided = useContext(StoreContext);
+  const store = provided?.app === app ? provided.store : readStoreOf(app);
+  const entry = store.entry(key, watch, load, present, hold);
+  const state = useSyncExternalStore(entry.subscribe, entry.getSnapshot, entry.getSnapshot);
+  if (state.status === "pending") throw store.pending(entry);
+  if (state.status === "error") throw state.error;
+  return state.value as S;
+}
+
+/** @internal The {@link Reader} of `app`: its hooks' reads through {@link useRead}. */
+const readerOf = (app: ClientApp): Reader => (key, watch, load, present, hold) => useRead(app, key, watch, load, present, hold);
+
+/** `app.getUser(options)` as a hook: the app's read observer loads it; the user handed out has the user hooks. */
+function useUserOf(app: ClientApp, options?: GetUserOptions): (CurrentUser & UserHooks) | null {
+  return useRead(app, `user:${argKey(options ?? {})}`, [["user"]], app.getUser.bind(app, options), (user) => withUserHooks(readerOf(app), user));
+}
+
+/**
+ * The signed-in user, read as `app.getUser(options)` does (`or: "redirect" | "throw" | "return-null" |
+ * "anonymous"`, `includeRestricted`), with the {@link UserHooks}. Suspends while loading; re-renders on sign-in,
+ * sign-out and changes to the user.
+ *
+ * @example
+ * function Profile() {
+ *   const user = useUser({ or: "redirect" });
+ *   return <p>Signed in as {user.displayName ?? user.primaryEmail}</p>;
+ * }
+ */
+export function useUser(options: GetUserOptions & { or: "redirect" | "throw" | "anonymous" }): CurrentUser & UserHooks;
+export function useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | null;
+export function useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | null {
+  return useUserOf(useProvidedApp(), options);
+}
+
 const installed = /* @__PURE__ */ new WeakSet<object>();
 const SESSION: ReadWatch[] = [["user"], ["request"]];
 
@@ -119,10 +192,8 @@ function page<T, R>(items: T[] & { nextCursor?: string | null }, wrap: (item: T)
 /** The {@link AppHooks} of `app`, each reading through the app's observer. */
 function clientHooks(app: ClientApp): AppHooks {
   const read = <T>(key: string, watch: ReadWatch[], load: () => Promise<T>) => useRead(app, key, watch, load);
-  const useUser = (options?: GetUserOptions) =>
-    read(`user:${argKey(options ?? {})}`, [["user"]], async () => withUserHooks(app, await app.getUser(options)));
   return {
-    useUser: useUser as AppHooks["useUser"],
+    useUser: ((options?: GetUserOptions) => useUserOf(app, options)) as AppHooks["useUser"],
     useProject: () => read("project", [["admin-project"], ["request", "PATCH"]], () => app.getProject()),
     // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate; the promise
     // rejects for an untrusted URL.
@@ -140,16 +211,17 @@ type ServerUserArg = Parameters<ServerAppHooks["useUser"]>[0];
 /** The hooks a `ServerApp` adds (and its `useUser`, which also takes a user id or `{ apiKey }`). */
 function serverHooks(app: ServerApp): ServerOnlyHooks & Pick<ServerAppHooks, "useUser"> {
   const read = <T>(key: string, watch: ReadWatch[], load: () => Promise<T>) => useRead(app, key, watch, load);
-  const user = <U extends AnyUser>(value: U | null) => withUserHooks(app, value);
-  const team = (t: ServerTeam) => withTeamHooks(app, t);
+  const reader = readerOf(app);
+  const user = <U extends AnyUser>(value: U | null) => withUserHooks(reader, value);
+  const team = (t: ServerTeam) => withTeamHooks(reader, t);
   const useUser = (arg?: ServerUserArg) => {
-    if (typeof arg === "string") return read(`server-user:${arg}`, [["server-user", arg], ["request"]], async () => user(await app.getUser(arg)));
-    if (arg && typeof arg === "object" && "apiKey" in arg) return read(`api-key-user:${argKey(arg)}`, [["api-keys"], ["request"]], async () => user(await app.getUser(arg)));
-    return read(`user:${argKey(arg ?? {})}`, [["user"]], async () => user(await app.getUser(arg)));
+    if (typeof arg === "string") return useRead(app, `server-user:${arg}`, [["server-user", arg], ["request"]], () => app.getUser(arg), user);
+    if (arg && typeof arg === "object" && "apiKey" in arg) return useRead(app, `api-key-user:${argKey(arg)}`, [["api-keys"], ["request"]], () => app.getUser(arg), user);
+    return useRead(app, `user:${argKey(arg ?? {})}`, [["user"]], () => app.getUser(arg), user);
   };
   return {
     useUser: useUser as ServerAppHooks["useUser"],
-    useUsers: (options) => read(`users:${argKey(options)}`, [["server-user-list"], ["server-user"], ["request"]], async () => page(await app.listUsers(options), (u) => withUserHooks(app, u))),
+    useUsers: (options) => read(`users:${argKey(options)}`, [["server-user-list"], ["server-user"], ["request"]], async () => page(await app.listUsers(options), (u) => withUserHooks(reader, u))),
     useTeams: (options) => read(`teams:${argKey(options)}`, [["server-teams"], ["server-team"]], async () => page(await app.listTeams(options), team)),
     useTeam: (id) => read(`team:${argKey(id)}`, [["server-team"], ["server-teams"], ["request"]], async () => {
       const found = await app.getTeam(id);

@@ -1,10 +1,9 @@
-import type { ClientApp } from "../../apps/client-app";
 import type { ApiKey } from "../../resources/api-keys/client";
 import type { SentTeamInvitation } from "../../resources/teams/invitations";
 import type { TeamUser } from "../../resources/teams/profiles";
 import { ANY } from "../../cache/observer";
 import { augment } from "./augment";
-import { useRead } from "./use-read";
+import type { Reader } from "./reader";
 
 /**
  * The hooks a team object handed out by latchkey's React hooks has, beside its `list…` methods: each reads the
@@ -33,16 +32,16 @@ interface TeamLike {
 }
 
 /**
- * `team` with the {@link TeamHooks}, read through `app`'s store; `hold` says when the session it was read through ended.
+ * `team` with the {@link TeamHooks}, each reading through `read` (its app's observer); `hold` says when the session it was read through ended.
  * @internal
  * @example
- * const teams = (await user.listTeams()).map((t) => withTeamHooks(app, t));
+ * const teams = (await user.listTeams()).map((t) => withTeamHooks(read, t));
  */
-export function withTeamHooks<T extends TeamLike>(app: ClientApp, team: T, hold?: () => boolean): T & TeamHooks<Awaited<ReturnType<T["listUsers"]>>[number]> {
+export function withTeamHooks<T extends TeamLike>(read: Reader, team: T, hold?: () => boolean): T & TeamHooks<Awaited<ReturnType<T["listUsers"]>>[number]> {
   const key = `team:${team.id}:`;
   return augment(team, {
-    useUsers: () => useRead(app, key + "users", [["team-members", ANY, team.id], ["server-team-members", ANY, team.id]], () => team.listUsers(), hold),
-    useInvitations: () => useRead(app, key + "invitations", [["team-invitations-sent", ANY, team.id], ["request"]], () => team.listInvitations(), hold),
-    useApiKeys: () => useRead(app, key + "api-keys", [["api-keys", ANY, "team", team.id]], () => team.listApiKeys(), hold),
+    useUsers: () => read(key + "users", [["team-members", ANY, team.id], ["server-team-members", ANY, team.id]], () => team.listUsers(), undefined, hold),
+    useInvitations: () => read(key + "invitations", [["team-invitations-sent", ANY, team.id], ["request"]], () => team.listInvitations(), undefined, hold),
+    useApiKeys: () => read(key + "api-keys", [["api-keys", ANY, "team", team.id]], () => team.listApiKeys(), undefined, hold),
   });
 }

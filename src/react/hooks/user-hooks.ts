@@ -1,4 +1,3 @@
-import type { ClientApp } from "../../apps/client-app";
 import type { CurrentServerUser } from "../../apps/server-user-lookup";
 import type { ServerUser } from "../../resources/users/server-types";
 import type { CurrentUser } from "../../apps/current-user";
@@ -12,8 +11,8 @@ import type { Team } from "../../resources/teams/client";
 import { guardUserDestructuring } from "../../resources/users/guard";
 import { ANY } from "../../cache/observer";
 import { augment } from "./augment";
-import { argKey, useRead } from "./use-read";
-import type { ReadWatch } from "./use-read";
+import { argKey } from "./reader";
+import type { Reader, ReadWatch } from "./reader";
 import { withTeamHooks } from "./team-hooks";
 import type { TeamHooks } from "./team-hooks";
 
@@ -56,28 +55,28 @@ export interface UserHooks {
 export type AnyUser = CurrentUser | CurrentServerUser | ServerUser;
 
 /**
- * `user` (a client or server user) with the {@link UserHooks}, read through `app`'s observer. Its selected team
- * gets the team hooks too.
+ * `user` (a client or server user) with the {@link UserHooks}, each reading through `read` (its app's observer).
+ * Its selected team gets the team hooks too.
  * @internal
  * @example
- * const user = withUserHooks(app, await app.getUser());
+ * const user = withUserHooks(read, await app.getUser());
  */
-export function withUserHooks<U extends AnyUser>(app: ClientApp, user: U): U & UserHooks;
-export function withUserHooks<U extends AnyUser>(app: ClientApp, user: U | null): (U & UserHooks) | null;
-export function withUserHooks<U extends AnyUser>(app: ClientApp, user: U | null): (U & UserHooks) | null {
+export function withUserHooks<U extends AnyUser>(read: Reader, user: U): U & UserHooks;
+export function withUserHooks<U extends AnyUser>(read: Reader, user: U | null): (U & UserHooks) | null;
+export function withUserHooks<U extends AnyUser>(reader: Reader, user: U | null): (U & UserHooks) | null {
   if (!user) return null;
   const u: AnyUser = user;
   const id = u.id;
   // A signed-in user's reads stop once their session ends (sign-out): the page showing them is about to leave.
   const session = "_internalSession" in u ? u._internalSession : undefined;
   const hold = session && (() => session.isKnownToBeInvalid());
-  const read = <T>(name: string, watch: ReadWatch[], load: () => Promise<T>) => useRead(app, `user:${id}:${name}`, watch, load, hold);
+  const read = <T>(name: string, watch: ReadWatch[], load: () => Promise<T>) => reader(`user:${id}:${name}`, watch, load, undefined, hold);
   const teams = (): ReadWatch[] => [["teams", ANY], ["server-teams", ANY, id]];
   const permissionWatch = (team: string | undefined): ReadWatch[] =>
     team === undefined
       ? [["project-permissions", ANY], ["server-user-project-permissions", id]]
       : [["team-permissions", ANY, team], ["server-user-team-permissions", id, team]];
-  const team = (t: Team) => withTeamHooks(app, t, hold);
+  const team = (t: Team) => withTeamHooks(reader, t, hold);
   const hooks: Omit<UserHooks, "selectedTeam"> = {
     useTeams: () => read("teams", teams(), async () => (await u.listTeams()).map(team)),
     useTeam: (teamId: string) =>

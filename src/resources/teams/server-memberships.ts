@@ -1,7 +1,7 @@
 // Team memberships with server access: adding and removing members, what a membership change refreshes, and the
 // members' permissions. Building member users is server-team-members.ts's part.
 import type { AppContext } from "../../core/context";
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject } from "../../util/validate";
 import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import { resourceCache } from "../cached";

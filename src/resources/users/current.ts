@@ -4,6 +4,7 @@ import { resourceCache } from "../cached";
 import { isKnownErrorOf } from "../../errors/known-error-of";
 import { accessTokenClaims } from "../../session/jwt";
 import type { Session } from "../../session/session";
+import type { TokenStoreInit } from "../../token-stores/types";
 
 /** @internal The client read shape of `GET /users/me` (wire snake_case). */
 export interface CurrentUserJson {
@@ -183,8 +184,17 @@ export const userCache = (ctx: AppContext) =>
  * const json = await currentUserJson(ctx, session);
  */
 export async function currentUserJson(ctx: AppContext, session: Session): Promise<CurrentUserJson | null> {
+  return userCache(ctx).get(await userKey(session));
+}
+
+/**
+ * @internal The current-user cache's key for `session`: the session and the identity it holds now.
+ * @example
+ * const user = await userCache(ctx).get(await userKey(session));
+ */
+export async function userKey(session: Session): Promise<[Session, string | null]> {
   const { accessToken, refreshToken } = await session.store.get();
-  return userCache(ctx).get([session, refreshToken ?? accessToken]);
+  return [session, refreshToken ?? accessToken];
 }
 
 /**
@@ -209,4 +219,22 @@ export function forgetCurrentUser(ctx: AppContext, session?: Session): void {
 export function currentUserChanged(ctx: AppContext, session?: Session): void {
   forgetCurrentUser(ctx, session);
   ctx.core.markTokensStale(session);
+}
+
+/**
+ * Options of `getUser`: what to do when nobody (eligible) is signed in, and which session to read.
+ *
+ * @example
+ * const user = await app.getUser({ or: "redirect" }); // never null: sends signed-out visitors to sign-in
+ */
+export interface GetUserOptions {
+  /**
+   * When there is no user: `"return-null"` (default), `"throw"`, `"redirect"` to the sign-in page (a restricted
+   * user to the onboarding page), or `"anonymous"` to sign up an anonymous user. The deprecated
+   * `"anonymous-if-exists[deprecated]"` returns an existing anonymous or restricted user and null otherwise.
+   */
+  or?: "return-null" | "throw" | "redirect" | "anonymous" | "anonymous-if-exists[deprecated]";
+  /** Count restricted users (e.g. e-mail not yet verified) as signed in. Default false. */
+  includeRestricted?: boolean;
+  tokenStore?: TokenStoreInit;
 }

@@ -1,4 +1,4 @@
-import { optionalObject, requireString } from "../../util/validate";
+import { optionalObject } from "../../util/validate";
 import { requireUuid } from "../../util/uuid";
 import { ArgumentError } from "../../errors/base";
 import type { UserUpdate } from "./profile";

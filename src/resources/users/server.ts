@@ -1,6 +1,5 @@
 // User requests with server access: create, read one, list (the objects are built in `server-objects.ts`).
 import type { AppContext } from "../../core/context";
-import { requireString } from "../../util/validate";
 import { requireUuid } from "../../util/uuid";
 import { resourceCache } from "../cached";
 import type { ListJson } from "../cached";

@@ -20,6 +20,27 @@ describe("the floors of src", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("is the map ARCHITECTURE.md draws: the same floors, top first, and only paths that exist", () => {
+    const map = fs.readFileSync(path.resolve(SRC, "..", "ARCHITECTURE.md"), "utf8");
+    const rows = [...map.matchAll(/^\| *(\d+|apart) *\| *(.+?) *\|/gm)].map(([, floor, rooms]) => ({
+      floor,
+      rooms: [...rooms.matchAll(/`src\/([^`/]+)\/?`/g)].map((m) => m[1]),
+    }));
+    expect(rows.filter((r) => r.floor !== "apart").map((r) => r.rooms)).toEqual(FLOORS);
+    expect(rows.filter((r) => r.floor === "apart").map((r) => r.rooms)).toEqual([[APART]]);
+    const named = [...map.matchAll(/`((?:src|test|scripts|fixtures)\/[^`*<>…]+?)`/g)].map((m) => m[1].replace(/\/$/, ""));
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((p) => !fs.existsSync(path.resolve(SRC, "..", p)))).toEqual([]);
+  });
+
+  it("walks through files that hold the functions ARCHITECTURE.md names, six files at most per walk", () => {
+    const map = fs.readFileSync(path.resolve(SRC, "..", "ARCHITECTURE.md"), "utf8");
+    const steps = [...map.matchAll(/^(\d+)\. `(src\/[^`]+)`[^:]*: `([\w.]+)`/gm)].map(([, n, file, name]) => ({ n: Number(n), file, name: name.split(".").pop()! }));
+    expect(steps.length).toBeGreaterThanOrEqual(10);
+    for (const { file, name } of steps) expect({ file, found: fs.readFileSync(path.resolve(SRC, "..", file), "utf8").includes(name) }).toEqual({ file, found: true });
+    expect(Math.max(...steps.map((s) => s.n))).toBeLessThanOrEqual(6);
+  });
+
   it("finds an import that points up or sideways (the check itself)", () => {
     expect(floorOf("next")).toBeGreaterThan(floorOf("errors")!);
     const up = { from: "cache/cache.ts", to: "apps/client-app.ts", kind: "type" as const };
