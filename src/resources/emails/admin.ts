@@ -147,16 +147,17 @@ export async function getEmailTheme(ctx: AppContext, id: string): Promise<AdminE
   return { id: t.id, displayName: t.display_name, tsxSource: t.tsx_source ?? "" };
 }
 
+/** `POST path` with a display name, then the list it joins read again: a new theme or template. */
+async function createNamed(ctx: AppContext, path: string, displayName: string, list: { refresh(deps: []): Promise<void> }): Promise<{ id: string }> {
+  const body = { display_name: requireString(displayName, "displayName") };
+  const { id } = await ctx.core.request<{ id: string }>({ expect: "id", method: "POST", path, body });
+  await list.refresh([]);
+  return { id };
+}
+
 /** @internal `POST /internal/email-themes`. */
 export async function createEmailTheme(ctx: AppContext, displayName: string): Promise<{ id: string }> {
-  const { id } = await ctx.core.request<{ id: string }>({
-        expect: "id",
-    method: "POST",
-    path: "/internal/email-themes",
-    body: { display_name: requireString(displayName, "displayName") },
-  });
-  await themes(ctx).refresh([]);
-  return { id };
+  return createNamed(ctx, "/internal/email-themes", displayName, themes(ctx));
 }
 
 /** @internal `PATCH /internal/email-themes/{id}` with new TSX source. */
@@ -188,14 +189,7 @@ export async function listEmailTemplates(ctx: AppContext): Promise<AdminEmailTem
 
 /** @internal `POST /internal/email-templates` (needs a custom e-mail server). */
 export async function createEmailTemplate(ctx: AppContext, displayName: string): Promise<{ id: string }> {
-  const { id } = await ctx.core.request<{ id: string }>({
-        expect: "id",
-    method: "POST",
-    path: "/internal/email-templates",
-    body: { display_name: requireString(displayName, "displayName") },
-  });
-  await templates(ctx).refresh([]);
-  return { id };
+  return createNamed(ctx, "/internal/email-templates", displayName, templates(ctx));
 }
 
 function checkThemeId(themeId: unknown, name = "themeId"): void {

@@ -1,4 +1,4 @@
-import { forgetCurrentUser, currentUserChanged } from "../users/current";
+import { forgetCurrentUser, currentUserChanged, teamFromJson } from "../users/current";
 import type { AppContext } from "../../core/context";
 
 import { optionalObject, requireString, requireText } from "../../util/validate";
@@ -112,11 +112,7 @@ export function clientTeamFromJson(ctx: AppContext, session: Session, t: TeamJso
   const id = t.id;
   const path = `/teams/${encodeURIComponent(id)}`;
   return {
-    id,
-    displayName: t.display_name,
-    profileImageUrl: t.profile_image_url,
-    clientMetadata: t.client_metadata,
-    clientReadOnlyMetadata: t.client_read_only_metadata,
+    ...teamFromJson(t),
     async update(data) {
       const body = teamBody(optionalObject(data, "team data"));
       await ctx.core.request({ method: "PATCH", path, session, body });

@@ -71,7 +71,24 @@ const ownProfile = (ctx: AppContext) =>
     ctx.core.request<TeamMemberProfileJson>({ expect: "user_id", path: `/team-member-profiles/${encodeURIComponent(teamId)}/me`, session }),
   );
 
-const profileFromJson = (p: TeamMemberProfileJson): TeamMemberProfile => ({
+/**
+ * @internal The wire body of a profile update (`PATCH /team-member-profiles/{team}/{user}`), its fields checked first.
+ * @example
+ * const body = profileUpdateBody({ displayName: "Ada" }); // { display_name: "Ada", profile_image_url: undefined }
+ */
+export function profileUpdateBody(data: TeamMemberProfileUpdate) {
+  const d = optionalObject(data, "team profile data");
+  if (d.displayName !== undefined) requireText(d.displayName, "displayName");
+  optionalNullableString(d.profileImageUrl, "profileImageUrl");
+  return { display_name: d.displayName, profile_image_url: d.profileImageUrl };
+}
+
+/**
+ * @internal camelCase fields of a member profile from the wire.
+ * @example
+ * profileFromJson(json).displayName;
+ */
+export const profileFromJson = (p: TeamMemberProfileJson): TeamMemberProfile => ({
   displayName: p.display_name,
   profileImageUrl: p.profile_image_url,
 });
@@ -88,15 +105,8 @@ export async function getTeamProfile(ctx: AppContext, session: Session, team: Te
   return {
     ...profileFromJson(json),
     async update(data) {
-      const d = optionalObject(data, "team profile data");
-      if (d.displayName !== undefined) requireText(d.displayName, "displayName");
-      optionalNullableString(d.profileImageUrl, "profileImageUrl");
-      await ctx.core.request({
-        method: "PATCH",
-        path: `/team-member-profiles/${encodeURIComponent(teamId)}/me`,
-        session,
-        body: { display_name: d.displayName, profile_image_url: d.profileImageUrl },
-      });
+      const body = profileUpdateBody(data);
+      await ctx.core.request({ method: "PATCH", path: `/team-member-profiles/${encodeURIComponent(teamId)}/me`, session, body });
       await Promise.all([ownProfile(ctx).refresh([session, teamId]), members(ctx).refresh([session, teamId])]);
     },
   };

@@ -1,9 +1,9 @@
 import type { AppContext } from "../../core/context";
-import { optionalObject, requireText } from "../../util/validate";
 import { resourceCache } from "../cached";
 import { SERVER_TEAM_CACHE as TEAM_CACHE, SERVER_USER_CACHE as SERVER_CACHE } from "../server-cache-keys";
+import { profileFromJson, profileUpdateBody } from "./profiles";
 import type { EditableTeamMemberProfile, TeamMemberProfileJson } from "./profiles";
-import { CACHE, optionalNullableString } from "./refs";
+import { CACHE } from "./refs";
 
 const profiles = (ctx: AppContext) =>
   resourceCache(ctx, SERVER_CACHE.teamProfiles, (userId: string, teamId: string) =>
@@ -20,17 +20,10 @@ const profiles = (ctx: AppContext) =>
 export async function getServerTeamProfile(ctx: AppContext, userId: string, teamId: string): Promise<EditableTeamMemberProfile> {
   const json = await profiles(ctx).get([userId, teamId]);
   return {
-    displayName: json.display_name,
-    profileImageUrl: json.profile_image_url,
+    ...profileFromJson(json),
     async update(data) {
-      const d = optionalObject(data, "team profile data");
-      if (d.displayName !== undefined) requireText(d.displayName, "displayName");
-      optionalNullableString(d.profileImageUrl, "profileImageUrl");
-      await ctx.core.request({
-        method: "PATCH",
-        path: `/team-member-profiles/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`,
-        body: { display_name: d.displayName, profile_image_url: d.profileImageUrl },
-      });
+      const body = profileUpdateBody(data);
+      await ctx.core.request({ method: "PATCH", path: `/team-member-profiles/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`, body });
       const inTeam = ([, t]: readonly unknown[]) => t === teamId;
       await Promise.all([
         profiles(ctx).refresh([userId, teamId]),

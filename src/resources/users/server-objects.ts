@@ -8,7 +8,7 @@ import type { Session } from "../../session/session";
 import type { ApiKey } from "../api-keys/client";
 import { inviteUser, listSentInvitations } from "../teams/invitations";
 import { CACHE, teamIdOf } from "../teams/refs";
-import { currentUserFromJson } from "./current";
+import { currentUserFromJson, teamFromJson } from "./current";
 import { guardUserDestructuring } from "./guard";
 import { SERVER } from "../server-cache-keys";
 import type { ServerTeamJson, ServerTeamMemberProfileJson, ServerUserJson } from "./server-json";
@@ -79,11 +79,7 @@ export function serverTeamFromJson(ctx: AppContext, t: ServerTeamJson): ServerTe
   const id = t.id;
   const path = `/teams/${encodeURIComponent(id)}`;
   return {
-    id,
-    displayName: t.display_name,
-    profileImageUrl: t.profile_image_url,
-    clientMetadata: t.client_metadata,
-    clientReadOnlyMetadata: t.client_read_only_metadata,
+    ...teamFromJson(t),
     createdAt: new Date(t.created_at_millis),
     serverMetadata: t.server_metadata,
     async update(data) {
