@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { EmulatorDataFileError } from "./store/persistence";
-import { startEmulator, type RunningEmulator } from "./server";
+import { startEmulator, type RunningEmulator } from "./start";
 
 const USAGE = `Usage: latchkey emulator [--port 8102] [--host 127.0.0.1] [--data file.json] [--fast-passwords] [--deterministic] [--quiet]
 

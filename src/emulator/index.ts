@@ -5,7 +5,7 @@
  * import { startEmulator } from "latchkey/emulator";
  * const em = await startEmulator({ port: 0 });
  */
-export { startEmulator, type EmulatorOptions, type ProjectKeys, type RunningEmulator } from "./server";
+export { startEmulator, type EmulatorOptions, type ProjectKeys, type RunningEmulator } from "./start";
 export { EmulatorCore, type EmulatorSettings, type OAuthGrantHandler } from "./core";
 export { EmulatorDataFileError, EmulatorDataFileWriteError } from "./store/persistence";
 export { INPUT_LIMITS } from "./http/limits";
