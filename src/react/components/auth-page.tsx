@@ -10,6 +10,7 @@ import { Button } from "../ui/button";
 import { describeError } from "../ui/errors";
 import { FormError } from "../ui/field";
 import { Page } from "../ui/page";
+import { StatusPage } from "../ui/status-page";
 import { Tabs } from "../ui/tabs";
 import { CredentialSignIn } from "./credential-sign-in";
 import { CredentialSignUp } from "./credential-sign-up";
@@ -68,13 +69,7 @@ export function AuthPage(props: AuthPageProps) {
 
 function Loading({ fullPage }: { fullPage?: boolean }) {
   const t = useTranslation();
-  return (
-    <Page fullPage={fullPage}>
-      <p className="lk-center lk-muted" role="status">
-        {t("Loading…")}
-      </p>
-    </Page>
-  );
+  return <StatusPage fullPage={fullPage}>{t("Loading…")}</StatusPage>;
 }
 
 function Inner(props: AuthPageProps) {

@@ -1,7 +1,8 @@
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
-import { AppLink, checkReturnTo, emailProblem, useAuthForm } from "../ui/auth";
-import { AuthForm, EmailField, PasswordField } from "../ui/field";
+import { AppLink } from "../ui/auth";
+import { PasswordField } from "../ui/field";
+import { CredentialForm } from "./credential-form";
 
 /**
  * The e-mail and password sign-in form: fields "Email" and "Password" (with a "Forgot password?" link to the
@@ -15,32 +16,28 @@ import { AuthForm, EmailField, PasswordField } from "../ui/field";
 export function CredentialSignIn() {
   const app = useApp();
   const t = useTranslation();
-  const form = useAuthForm();
-  const { errors, pending } = form;
-  const onSubmit = (field: (name: string) => string) => {
-    const email = field("email").trim();
-    const password = field("password");
-    const bad = emailProblem(email);
-    if (bad || !password) return form.setErrors({ email: bad ? t(bad) : undefined, password: password ? undefined : t("Please enter your password.") });
-    void form.run(() => checkReturnTo(app, () => app.signInWithCredential({ email, password })));
-  };
   return (
-    <AuthForm form={form} onSubmit={onSubmit} submit={t("Sign In")}>
-      <EmailField form={form} />
-      <PasswordField
-        label={t("Password")}
-        name="password"
-        autoComplete="current-password"
-        disabled={pending}
-        error={errors.password}
-        after={
-          <span className="lk-muted">
-            <AppLink app={app} page="forgotPassword">
-              {t("Forgot password?")}
-            </AppLink>
-          </span>
-        }
-      />
-    </AuthForm>
+    <CredentialForm
+      submit={t("Sign In")}
+      checkPassword={(password) => (password ? {} : { password: t("Please enter your password.") })}
+      send={(credential) => app.signInWithCredential(credential)}
+    >
+      {({ pending, errors }) => (
+        <PasswordField
+          label={t("Password")}
+          name="password"
+          autoComplete="current-password"
+          disabled={pending}
+          error={errors.password}
+          after={
+            <span className="lk-muted">
+              <AppLink app={app} page="forgotPassword">
+                {t("Forgot password?")}
+              </AppLink>
+            </span>
+          }
+        />
+      )}
+    </CredentialForm>
   );
 }

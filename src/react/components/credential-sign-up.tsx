@@ -1,9 +1,10 @@
-import { checkNewPassword, PASSWORD_MIN_LENGTH } from "../../util/password-rules";
+import { checkNewPassword } from "../../util/password-rules";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
-import { checkReturnTo, emailProblem, useAuthForm } from "../ui/auth";
 import { describeError } from "../ui/errors";
-import { AuthForm, EmailField, PasswordField } from "../ui/field";
+import type { FieldErrors } from "../ui/form";
+import { NewPasswordFields } from "../ui/new-password-fields";
+import { CredentialForm } from "./credential-form";
 
 /**
  * The e-mail and password sign-up form: fields "Email", "Password" and (unless `noPasswordRepeat`) "Repeat
@@ -17,34 +18,18 @@ import { AuthForm, EmailField, PasswordField } from "../ui/field";
 export function CredentialSignUp({ noPasswordRepeat }: { noPasswordRepeat?: boolean }) {
   const app = useApp();
   const t = useTranslation();
-  const form = useAuthForm();
-  const { errors, pending } = form;
-  const onSubmit = (field: (name: string) => string) => {
-    const email = field("email").trim();
-    const password = field("password");
+  const checkPassword = (password: string, field: (name: string) => string): FieldErrors => {
     const repeat = noPasswordRepeat ? undefined : field("passwordRepeat");
-    const found: Record<string, string> = {};
-    const bad = emailProblem(email);
-    if (bad) found.email = t(bad);
-    if (!password) found.password = t("Please enter a password.");
-    else if (repeat === "") found.passwordRepeat = t("Please repeat your password.");
-    else {
-      const rule = checkNewPassword(password, repeat);
-      if (rule) {
-        const { field, text, values } = describeError(rule);
-        found[field] = t(text, values);
-      }
-    }
-    if (Object.keys(found).length) return form.setErrors(found);
-    void form.run(() => checkReturnTo(app, () => app.signUpWithCredential({ email, password })));
+    if (!password) return { password: t("Please enter a password.") };
+    if (repeat === "") return { passwordRepeat: t("Please repeat your password.") };
+    const rule = checkNewPassword(password, repeat);
+    if (!rule) return {};
+    const { field: name, text, values } = describeError(rule);
+    return { [name]: t(text, values) };
   };
   return (
-    <AuthForm form={form} onSubmit={onSubmit} submit={t("Sign Up")}>
-      <EmailField form={form} />
-      <PasswordField label={t("Password")} name="password" autoComplete="new-password" disabled={pending} error={errors.password} hint={t("At least {min} characters.", { min: PASSWORD_MIN_LENGTH })} />
-      {!noPasswordRepeat && (
-        <PasswordField label={t("Repeat Password")} name="passwordRepeat" autoComplete="new-password" disabled={pending} error={errors.passwordRepeat} />
-      )}
-    </AuthForm>
+    <CredentialForm submit={t("Sign Up")} checkPassword={checkPassword} send={(credential) => app.signUpWithCredential(credential)}>
+      {(form) => <NewPasswordFields form={form} label={t("Password")} repeatLabel={noPasswordRepeat ? undefined : t("Repeat Password")} />}
+    </CredentialForm>
   );
 }

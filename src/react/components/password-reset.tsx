@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
 import type { ClientApp } from "../../apps/client-app";
-import { checkNewPassword, PASSWORD_MIN_LENGTH } from "../../util/password-rules";
+import { checkNewPassword } from "../../util/password-rules";
 import { ArgumentError } from "../../errors/base";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
 import { AppLink, Notice, useAuthForm, useSearch } from "../ui/auth";
 import { describeError } from "../ui/errors";
-import { AuthForm, PasswordField } from "../ui/field";
+import { AuthForm } from "../ui/field";
+import { NewPasswordFields } from "../ui/new-password-fields";
 import { Page } from "../ui/page";
+import { StatusPage } from "../ui/status-page";
 
 type LinkState = "checking" | "valid" | "invalid" | "expired" | "used" | "done";
 
@@ -52,13 +54,7 @@ export function PasswordReset({ fullPage, searchParams }: { fullPage?: boolean; 
   );
   switch (state) {
     case "checking":
-      return (
-        <Page fullPage={fullPage}>
-          <p className="lk-center lk-muted" role="status">
-            {t("Checking your link…")}
-          </p>
-        </Page>
-      );
+      return <StatusPage fullPage={fullPage}>{t("Checking your link…")}</StatusPage>;
     case "invalid":
       return say(t("Invalid Password Reset Link"), t("This link is not valid. Check that you opened the whole link from the e-mail."));
     case "expired":
@@ -74,7 +70,7 @@ export function PasswordReset({ fullPage, searchParams }: { fullPage?: boolean; 
 function ResetForm({ app, code, fullPage, onState }: { app: ClientApp; code: string; fullPage?: boolean; onState: (state: LinkState) => void }) {
   const t = useTranslation();
   const form = useAuthForm();
-  const { errors, pending } = form;
+  const { errors } = form;
   const onSubmit = async (field: (name: string) => string) => {
     const password = field("password");
     const repeat = field("passwordRepeat");
@@ -97,15 +93,7 @@ function ResetForm({ app, code, fullPage, onState }: { app: ClientApp; code: str
   return (
     <Page fullPage={fullPage} title={t("Reset Your Password")}>
       <AuthForm form={form} onSubmit={onSubmit} submit={t("Reset Password")} error={errors.form ?? errors.code}>
-        <PasswordField
-          label={t("New Password")}
-          name="password"
-          autoComplete="new-password"
-          disabled={pending}
-          error={errors.password}
-          hint={t("At least {min} characters.", { min: PASSWORD_MIN_LENGTH })}
-        />
-        <PasswordField label={t("Repeat New Password")} name="passwordRepeat" autoComplete="new-password" disabled={pending} error={errors.passwordRepeat} />
+        <NewPasswordFields form={form} label={t("New Password")} repeatLabel={t("Repeat New Password")} />
       </AuthForm>
     </Page>
   );

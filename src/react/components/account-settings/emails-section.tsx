@@ -2,9 +2,9 @@ import { useState } from "react";
 import type { ContactChannel } from "../../../resources/contact-channels/client";
 import { useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
-import { TextField } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
-import { InlineForm, ListItem, Section } from "./section";
+import { EmailAddressForm } from "./email-address-form";
+import { ListItem, Section } from "./section";
 import type { SettingsUser } from "./types";
 
 function Channel({ channel, lastForSignIn }: { channel: ContactChannel; lastForSignIn: boolean }) {
@@ -68,15 +68,9 @@ function Channel({ channel, lastForSignIn }: { channel: ContactChannel; lastForS
 export function EmailsSection({ user }: { user: SettingsUser }) {
   const t = useTranslation();
   const channels = user.useContactChannels().filter((c) => c.type === "email");
-  const form = useFormAction();
-  const [email, setEmail] = useState("");
   const signIn = channels.filter((c) => c.usedForAuth).length;
-  const add = async () => {
-    const value = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return form.setErrors({ form: t("Please enter a valid email address.") });
-    if (channels.some((c) => c.value.toLowerCase() === value.toLowerCase())) return form.setErrors({ form: t("This email address is already on your account.") });
-    if (await form.run(async () => (await user.createContactChannel({ type: "email", value, usedForAuth: false }), true))) setEmail("");
-  };
+  const taken = (value: string) => (channels.some((c) => c.value.toLowerCase() === value.toLowerCase()) ? t("This email address is already on your account.") : null);
+  const add = (value: string) => user.createContactChannel({ type: "email", value, usedForAuth: false });
   const sorted = [...channels].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || Number(b.isVerified) - Number(a.isVerified));
   return (
     <Section title={t("Emails")} description={t("Addresses we can reach you at. Verified ones can be used to sign in.")}>
@@ -87,13 +81,7 @@ export function EmailsSection({ user }: { user: SettingsUser }) {
           ))}
         </ul>
       )}
-      <InlineForm
-        onSubmit={add}
-        field={<TextField label={t("Email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={form.errors.email ?? form.errors.form} />}
-        submit={t("Add")}
-        variant="secondary"
-        loading={form.pending}
-      />
+      <EmailAddressForm submit={t("Add")} autoComplete="email" refuse={taken} send={add} />
     </Section>
   );
 }

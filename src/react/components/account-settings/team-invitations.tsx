@@ -1,11 +1,10 @@
-import { useState } from "react";
 import type { SentTeamInvitation } from "../../../resources/teams/invitations";
 import { useTranslation } from "../../i18n";
 import { useProvidedApp } from "../../context";
 import { Button } from "../../ui/button";
-import { TextField } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
-import { InlineForm, ListItem } from "./section";
+import { EmailAddressForm } from "./email-address-form";
+import { ListItem } from "./section";
 import type { SettingsTeam } from "./types";
 
 /**
@@ -17,32 +16,13 @@ import type { SettingsTeam } from "./types";
 export function InviteMember({ team }: { team: SettingsTeam }) {
   const t = useTranslation();
   const app = useProvidedApp();
-  const form = useFormAction();
-  const [email, setEmail] = useState("");
-  const [sent, setSent] = useState("");
-  const submit = async () => {
-    setSent("");
-    const value = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return form.setErrors({ form: t("Please enter a valid email address.") });
-    if (await form.run(async () => (await team.inviteUser({ email: value, callbackUrl: app.urls.teamInvitation }), true))) {
-      setEmail("");
-      setSent(t("Invitation sent to {email}.", { email: value }));
-    }
-  };
   return (
-    <InlineForm
-      onSubmit={submit}
-      field={<TextField label={t("Email")} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={form.errors.email ?? form.errors.form} />}
+    <EmailAddressForm
       submit={t("Invite")}
-      variant="secondary"
-      loading={form.pending}
-    >
-      {sent && (
-        <p role="status" className="lk-ok">
-          {sent}
-        </p>
-      )}
-    </InlineForm>
+      autoComplete="off"
+      send={(email) => team.inviteUser({ email, callbackUrl: app.urls.teamInvitation })}
+      done={(email) => t("Invitation sent to {email}.", { email })}
+    />
   );
 }
 
