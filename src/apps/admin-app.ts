@@ -1,32 +1,23 @@
 import { ArgumentError } from "../errors/base";
-import type { InternalApiKey, InternalApiKeyCreate, InternalApiKeyFirstView } from "../resources/api-keys/admin-internal";
-import type { AdminMetrics, ChatContextType, ChatMessage } from "../resources/admin-misc";
 import type { AdminOwnedProject, AdminProjectCreate } from "../resources/projects/admin-owned";
-import type {
-  AdminPermissionDefinitionCreate,
-  AdminPermissionDefinitionUpdate,
-  AdminProjectPermissionDefinition,
-  AdminTeamPermissionDefinition,
-  PermissionDefinitionPage,
-} from "../resources/permissions/admin-definitions";
 import type { AdminProject } from "../resources/projects/admin";
 import type { AppContext } from "../core/context";
 import type { Session } from "../session/session";
 import type { AppCore } from "../core/app-core";
 import type { TokenStoreInit } from "../token-stores/types";
-import type { Result } from "../util/result";
-import { AdminEmailApp } from "./admin-email-app";
 import { withInherited } from "./client-app";
 import { readEnv } from "../util/env";
 import { optionalObject } from "../util/validate";
 import { useProjectOwnerSession } from "./owner-session";
 import type { ProjectOwnerSession } from "./owner-session";
 import { provideOwnedProjectSupport } from "./user-methods/internal";
+import { ServerApp } from "./server-app";
 import type { ServerAppOptions } from "./server-app";
-import { serverResources } from "./server-app";
-
-/** The resource code behind the methods, loaded on first use (see ./server-resources). */
-const resources = serverResources;
+import { install } from "./capabilities";
+import { serverResources as resources } from "./server-delegations";
+import { AdminEmail } from "./admin-email";
+import { AdminPermissions } from "./admin-permissions";
+import { AdminProjectTools } from "./admin-project-tools";
 
 /**
  * Options of {@link AdminApp}: the server options plus the super secret admin key, or instead a project
@@ -49,14 +40,16 @@ export interface AdminAppOptions extends ServerAppOptions {
 
 /**
  * The app for project owners: everything `ServerApp` does, plus project settings, configuration, internal API
- * keys, permission definitions, e-mail themes, templates, drafts and the outbox (see `AdminEmailApp`), metrics,
+ * keys, permission definitions, e-mail themes, templates, drafts and the outbox (see `AdminEmail`), metrics,
  * webhooks and AI chat.
  *
  * @example
  * import { AdminApp } from "latchkey";
  * const admin = new AdminApp({ projectId, superSecretAdminKey: process.env.STACK_SUPER_SECRET_ADMIN_KEY, tokenStore: null });
  */
-export class AdminApp extends AdminEmailApp {
+export class AdminApp extends ServerApp {
+  // The members of its capability groups (their signatures and docs are in the interface below).
+  private static readonly adminGroups = /* @__PURE__ */ install(this, AdminProjectTools, AdminPermissions, AdminEmail);
   // The current user of an `internal`-project app builds its projects' admin apps with this. It is registered when
   // the class is defined, and marked pure so that a bundle which never uses AdminApp drops both.
   private static readonly ownedProjectSupport = /* @__PURE__ */ provideOwnedProjectSupport({
@@ -93,163 +86,6 @@ export class AdminApp extends AdminEmailApp {
    */
   override getProject(): Promise<AdminProject> {
     return resources().then((r) => r.getAdminProject(this.ctx));
-  }
-
-  /**
-   * Creates a set of project keys. The full key values are in the answer only; later lists show the last four.
-   * @example
-   * const key = await admin.createInternalApiKey({ description: "CI", expiresAt: new Date(Date.now() + 30 * 864e5), hasPublishableClientKey: false, hasSecretServerKey: true, hasSuperSecretAdminKey: false });
-   */
-  createInternalApiKey(data: InternalApiKeyCreate): Promise<InternalApiKeyFirstView> {
-    return resources().then((r) => r.createInternalApiKey(this.ctx, data));
-  }
-
-  /**
-   * The project's key sets, newest first, each key shown by its last four characters.
-   * @example
-   * const stale = (await admin.listInternalApiKeys()).filter((k) => k.whyInvalid() === "expired");
-   */
-  listInternalApiKeys(): Promise<InternalApiKey[]> {
-    return resources().then((r) => r.listInternalApiKeys(this.ctx));
-  }
-
-  /**
-   * Team-scope permission definitions, system ones (`$update_team`, …) included.
-   * @example
-   * const ids = (await admin.listTeamPermissionDefinitions()).map((d) => d.id);
-   */
-  listTeamPermissionDefinitions(): Promise<AdminTeamPermissionDefinition[]> {
-    return resources().then((r) => r.listPermissionDefinitions(this.ctx, "team"));
-  }
-
-  /**
-   * One page of team-scope permission definitions, sorted by id (`limit` 1–200); `query` matches id or description
-   * (case-insensitive). Pass `nextCursor` as `cursor` for the next page.
-   * @example
-   * const { items, nextCursor } = await admin.listTeamPermissionDefinitionsPaginated({ limit: 50, query: "billing" });
-   */
-  listTeamPermissionDefinitionsPaginated(options: { limit: number; cursor?: string; query?: string }): Promise<PermissionDefinitionPage> {
-    return resources().then((r) => r.listPermissionDefinitionsPaginated(this.ctx, "team", options));
-  }
-
-  /**
-   * Defines a team permission. A taken id gives `PERMISSION_ID_ALREADY_EXISTS`.
-   * @example
-   * await admin.createTeamPermissionDefinition({ id: "moderator", containedPermissionIds: ["$read_members"] });
-   */
-  createTeamPermissionDefinition(data: AdminPermissionDefinitionCreate): Promise<AdminTeamPermissionDefinition> {
-    return resources().then((r) => r.createPermissionDefinition(this.ctx, "team", data));
-  }
-
-  /**
-   * Changes a team permission definition (id, description, contained permissions).
-   * @example
-   * await admin.updateTeamPermissionDefinition("moderator", { description: "Keeps order" });
-   */
-  updateTeamPermissionDefinition(permissionId: string, data: AdminPermissionDefinitionUpdate): Promise<void> {
-    return resources().then((r) => r.updatePermissionDefinition(this.ctx, "team", permissionId, data));
-  }
-
-  /**
-   * Deletes a team permission definition.
-   * @example
-   * await admin.deleteTeamPermissionDefinition("moderator");
-   */
-  deleteTeamPermissionDefinition(permissionId: string): Promise<void> {
-    return resources().then((r) => r.deletePermissionDefinition(this.ctx, "team", permissionId));
-  }
-
-  /**
-   * Project-scope permission definitions.
-   * @example
-   * const ids = (await admin.listProjectPermissionDefinitions()).map((d) => d.id);
-   */
-  listProjectPermissionDefinitions(): Promise<AdminProjectPermissionDefinition[]> {
-    return resources().then((r) => r.listPermissionDefinitions(this.ctx, "project"));
-  }
-
-  /**
-   * Defines a project permission.
-   * @example
-   * await admin.createProjectPermissionDefinition({ id: "billing_admin", description: "Billing", containedPermissionIds: [] });
-   */
-  createProjectPermissionDefinition(data: AdminPermissionDefinitionCreate): Promise<AdminProjectPermissionDefinition> {
-    return resources().then((r) => r.createPermissionDefinition(this.ctx, "project", data));
-  }
-
-  /**
-   * Changes a project permission definition.
-   * @example
-   * await admin.updateProjectPermissionDefinition("billing_admin", { containedPermissionIds: ["billing_read"] });
-   */
-  updateProjectPermissionDefinition(permissionId: string, data: AdminPermissionDefinitionUpdate): Promise<void> {
-    return resources().then((r) => r.updatePermissionDefinition(this.ctx, "project", permissionId, data));
-  }
-
-  /**
-   * Deletes a project permission definition.
-   * @example
-   * await admin.deleteProjectPermissionDefinition("billing_admin");
-   */
-  deleteProjectPermissionDefinition(permissionId: string): Promise<void> {
-    return resources().then((r) => r.deletePermissionDefinition(this.ctx, "project", permissionId));
-  }
-
-  /**
-   * The project's metrics as the platform sends them (`total_users`, `daily_users`, …).
-   * @example
-   * const { total_users } = await admin.getMetrics();
-   */
-  getMetrics(options?: { includeAnonymous?: boolean }): Promise<AdminMetrics> {
-    return resources().then((r) => r.getMetrics(this.ctx, options));
-  }
-
-  /**
-   * A token for the webhook management portal.
-   * @example
-   * const token = await admin.getSvixToken();
-   */
-  getSvixToken(): Promise<string> {
-    return resources().then((r) => r.getSvixToken(this.ctx));
-  }
-
-  /**
-   * Sends a test event to one webhook endpoint. An endpoint that is gone or does not answer 2xx is an error result
-   * with the platform's `errorMessage`, not a throw. (The latchkey emulator keeps endpoints under
-   * `/emulator/webhook-endpoints` and really posts the signed event.)
-   * @example
-   * const result = await admin.sendTestWebhook({ endpointId: "ep_2a…" });
-   * if (result.status === "error") console.log(result.error.errorMessage);
-   */
-  sendTestWebhook(options: { endpointId: string }): Promise<Result<undefined, { errorMessage: string }>> {
-    return resources().then((r) => r.sendTestWebhook(this.ctx, options));
-  }
-
-  /**
-   * Asks the AI assistant about a thread's conversation and returns its answer's content.
-   * @example
-   * const { content } = await admin.sendChatMessage(threadId, "email-theme", [{ role: "user", content: "Make it blue" }]);
-   */
-  sendChatMessage(threadId: string, contextType: ChatContextType, messages: ChatMessage[]): Promise<{ content: unknown }> {
-    return resources().then((r) => r.sendChatMessage(this.ctx, threadId, contextType, messages));
-  }
-
-  /**
-   * Stores one message in an AI-chat thread.
-   * @example
-   * await admin.saveChatMessage(threadId, { role: "user", content: "Make it blue" });
-   */
-  saveChatMessage(threadId: string, message: unknown): Promise<void> {
-    return resources().then((r) => r.saveChatMessage(this.ctx, threadId, message));
-  }
-
-  /**
-   * The stored messages of an AI-chat thread.
-   * @example
-   * const { messages } = await admin.listChatMessages(threadId);
-   */
-  listChatMessages(threadId: string): Promise<{ messages: unknown[] }> {
-    return resources().then((r) => r.listChatMessages(this.ctx, threadId));
   }
 
   /**
@@ -293,3 +129,7 @@ export class AdminApp extends AdminEmailApp {
   }
 }
 
+// The capability groups of an admin app: the project's tools, its permission definitions and its e-mail (their code is
+// put on the prototype above; each method loads the admin resource code on first use).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface AdminApp extends AdminProjectTools, AdminPermissions, AdminEmail {}

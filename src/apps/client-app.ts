@@ -1,9 +1,7 @@
-import { bindContext, forgetSession } from "../core/context";
+import { bindContext, contextOf, forgetSession } from "../core/context";
 import type { AppContext, ResourceFlows } from "../core/context";
 import { signInWithCredential } from "../auth/password";
 import type { SignInOptions } from "../auth/password";
-import type { SignUpOptions } from "../auth/sign-up";
-import type { ResetPasswordOptions } from "../auth/password-reset";
 import { authJson, authorizationHeader } from "../session/auth-json";
 import { userCache, userKey } from "../resources/users/current";
 import type { CurrentUserJson, GetUserOptions } from "../resources/users/current";
@@ -15,6 +13,9 @@ import type { TokenStoreInit } from "../token-stores/types";
 import { AppCore } from "../core/app-core";
 import type { CoreKeys } from "../core/app-core";
 import { ClientFlows } from "./client-flows";
+import { ClientConvex } from "./client-convex";
+import { ClientRedirects } from "./client-redirects";
+import { install } from "./capabilities";
 import { callLater } from "./call-later";
 import type { CurrentUser } from "./current-user";
 import type { AppOptions } from "../core/options";
@@ -53,7 +54,7 @@ export function withInherited<T extends ClientAppOptions>(options: T): T {
   if (parent === undefined) return options;
   if (!(parent instanceof ClientApp)) throw new ArgumentError("inheritsFrom must be a latchkey ClientApp, ServerApp or AdminApp.");
   const own = Object.entries(options).filter(([key, value]) => value !== undefined && key !== "inheritsFrom");
-  return { ...(parent as unknown as { core: AppCore }).core.options, ...Object.fromEntries(own) } as T;
+  return { ...contextOf(parent).core.options, ...Object.fromEntries(own) } as T;
 }
 
 /**
@@ -81,8 +82,8 @@ export async function resolveUser(
 
 type StoreOption = { tokenStore?: TokenStoreInit };
 
-// The flows and resources of the methods below load on first use (through callLater): a page that signs in with a
-// password never downloads them.
+// The session of the token store `options` name (the app's by default).
+const sessionOf = (core: AppCore, options: StoreOption | undefined) => core.session(optionalObject(options, "options").tokenStore);
 
 /**
  * The app for browsers and for code acting as one user: signs users up, in and out and reads the current user
@@ -95,7 +96,9 @@ type StoreOption = { tokenStore?: TokenStoreInit };
  * const result = await app.signInWithCredential({ email, password });
  * if (result.status === "ok") console.log((await app.getUser())?.primaryEmail);
  */
-export class ClientApp extends ClientFlows {
+export class ClientApp {
+  // The members of its capability groups (their signatures and docs are in the interface below).
+  private static readonly groups = /* @__PURE__ */ install(this, ClientFlows, ClientConvex, ClientRedirects);
   /** @internal */
   protected readonly core: AppCore;
   /** @internal */
@@ -111,7 +114,6 @@ export class ClientApp extends ClientFlows {
    * @param keys - @internal the access level and keys; `ServerApp` and `AdminApp` pass theirs
    */
   constructor(options: ClientAppOptions = {}, keys: CoreKeys = { accessType: "client" }) {
-    super();
     options = withInherited(options);
     this.core = new AppCore(options, keys);
     // The project as cached (prefetched in a browser), fetched only when no read is held.
@@ -184,16 +186,6 @@ export class ClientApp extends ClientFlows {
   }
 
   /**
-   * Signs up with e-mail and password and signs the new user in. See {@link SignUpOptions}.
-   * @example
-   * const result = await app.signUpWithCredential({ email: "ada@example.com", password: "correct horse" });
-   * if (result.status === "error" && KnownErrors.UserWithEmailAlreadyExists.isInstance(result.error)) offerSignIn();
-   */
-  signUpWithCredential(options: SignUpOptions) {
-    return callLater<typeof import("../auth/sign-up").signUpWithCredential>(this.ctx, "signUpWithCredential", [options]);
-  }
-
-  /**
    * Signs in with e-mail and password. A wrong pair comes back as an `EMAIL_PASSWORD_MISMATCH` error result. For a
    * user with a second factor, as in the official SDK, no result: in a browser the user is sent to the MFA page,
    * and the `MULTI_FACTOR_AUTHENTICATION_REQUIRED` error (its `details.attempt_code` goes with the TOTP code to the
@@ -204,87 +196,6 @@ export class ClientApp extends ClientFlows {
    */
   signInWithCredential(options: SignInOptions) {
     return signInWithCredential(this.ctx, options);
-  }
-
-  /**
-   * E-mails a password-reset link to `email` (pointing at `callbackUrl`, default the password-reset page).
-   * @example
-   * await app.sendForgotPasswordEmail("ada@example.com", { callbackUrl: "https://myapp.example/reset" });
-   */
-  sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }) {
-    return callLater<typeof import("../auth/password-reset").sendForgotPasswordEmail>(this.ctx, "sendForgotPasswordEmail", [email, options]);
-  }
-
-  /**
-   * Checks a password-reset code without using it. An unknown, expired or used code is an error result.
-   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
-   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
-   * @example
-   * const valid = (await app.verifyPasswordResetCode(code)).status === "ok";
-   */
-  verifyPasswordResetCode(code: string) {
-    return callLater<typeof import("../auth/password-reset").verifyPasswordResetCode>(this.ctx, "verifyPasswordResetCode", [code]);
-  }
-
-  /**
-   * Sets a new password with the code from the reset e-mail. A bad code is an error result; a password the
-   * platform refuses (checked first) and a `confirmPassword` mismatch are thrown.
-   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
-   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
-   * @example
-   * await app.resetPassword({ code, password: "new password!", confirmPassword: "new password!" });
-   */
-  resetPassword(options: ResetPasswordOptions) {
-    return callLater<typeof import("../auth/password-reset").resetPassword>(this.ctx, "resetPassword", [options]);
-  }
-
-  /**
-   * Verifies an e-mail address with the code from its verification link. The cached users of this app are
-   * forgotten and its sessions' access tokens renewed on their next use (`email_verified` is a claim). An
-   * unknown, expired or used code is an error result.
-   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
-   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
-   * @example
-   * const result = await app.verifyEmail(code);
-   * if (result.status === "error") showError("This link has expired or was already used.");
-   */
-  verifyEmail(code: string) {
-    return callLater<typeof import("../auth/magic-link").verifyEmail>(this.ctx, "verifyEmail", [code]);
-  }
-
-  /**
-   * Checks a team-invitation code (from the e-mail's link) without using it. Needs a signed-in user.
-   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
-   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
-   * @example
-   * const valid = (await app.verifyTeamInvitationCode(code)).status === "ok";
-   */
-  verifyTeamInvitationCode(code: string, options?: StoreOption) {
-    return callLater<typeof import("../resources/teams/invitations").verifyTeamInvitationCode>(this.ctx, "verifyTeamInvitationCode", [code, options]);
-  }
-
-  /**
-   * Joins the team of a team-invitation code; the user's team list then includes it.
-   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
-   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
-   * @example
-   * const result = await app.acceptTeamInvitation(code);
-   * if (result.status === "error") showError("This invitation has expired or was already used.");
-   */
-  acceptTeamInvitation(code: string, options?: StoreOption) {
-    return callLater<typeof import("../resources/teams/invitations").acceptTeamInvitation>(this.ctx, "acceptTeamInvitation", [code, options]);
-  }
-
-  /**
-   * The name of the team a team-invitation code is for, without using the code.
-   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
-   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
-   * @example
-   * const details = await app.getTeamInvitationDetails(code);
-   * if (details.status === "ok") showJoinButton(details.data.teamDisplayName);
-   */
-  getTeamInvitationDetails(code: string, options?: StoreOption) {
-    return callLater<typeof import("../resources/teams/invitations").getTeamInvitationDetails>(this.ctx, "getTeamInvitationDetails", [code, options]);
   }
 
   /**
@@ -347,7 +258,7 @@ export class ClientApp extends ClientFlows {
    */
   async getAccessToken(options?: StoreOption): Promise<string | null> {
     if (this.core.pendingAuth) await this.core.pendingAuth;
-    return (await this.core.session(optionalObject(options, "options").tokenStore).getTokens()).accessToken;
+    return (await sessionOf(this.core, options).getTokens()).accessToken;
   }
 
   /**
@@ -356,7 +267,7 @@ export class ClientApp extends ClientFlows {
    * const refreshToken = await app.getRefreshToken();
    */
   async getRefreshToken(options?: StoreOption): Promise<string | null> {
-    return (await this.core.session(optionalObject(options, "options").tokenStore).store.get()).refreshToken;
+    return (await sessionOf(this.core, options).store.get()).refreshToken;
   }
 
   /**
@@ -366,7 +277,7 @@ export class ClientApp extends ClientFlows {
    */
   async getAuthJson(options?: StoreOption): Promise<{ accessToken: string | null; refreshToken: string | null }> {
     if (this.core.pendingAuth) await this.core.pendingAuth;
-    return authJson(this.core.session(optionalObject(options, "options").tokenStore));
+    return authJson(sessionOf(this.core, options));
   }
 
   /**
@@ -386,6 +297,11 @@ export class ClientApp extends ClientFlows {
    * await fetch("/api/me", { headers: authorization ? { authorization } : {} });
    */
   async getAuthorizationHeader(options?: StoreOption): Promise<string | null> {
-    return authorizationHeader(this.core.session(optionalObject(options, "options").tokenStore));
+    return authorizationHeader(sessionOf(this.core, options));
   }
 }
+
+// The capability groups of every app: the flows beyond the password sign-in, the Convex helpers and the `redirectTo*`
+// helpers (their code is put on the prototype above).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface ClientApp extends ClientFlows, ClientConvex, ClientRedirects {}

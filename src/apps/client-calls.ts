@@ -3,8 +3,8 @@ import type { CurrentUserJson } from "../resources/users/current";
 import type { Session } from "../session/session";
 import { USER_METHOD_GROUPS } from "./user-methods/method-groups";
 
-// The modules of the methods that load on first use, by method name: the client app's (ClientApp, ClientFlows,
-// ClientConvex) and the user object's (apps/current-user.ts). Those methods name them only (see callLater in
+// The modules of the methods that load on first use, by method name: the client app's (ClientApp's and its groups')
+// and the user object's (apps/current-user.ts). Those methods name them only (see callLater in
 // call-later.ts): this table is the one place that says where each one's code is, and loads with the first call of
 // any of them, so a page that calls none downloads neither it nor their modules.
 type Loader = () => Promise<object>;
@@ -17,7 +17,7 @@ const convex = () => import("../auth/convex");
 const passkey = () => import("../auth/passkey");
 
 /** The app's methods: each calls its module's function of the same name with the app's context first. */
-const APP: Record<string, Loader> = {
+const APP = {
   signUpWithCredential: () => import("../auth/sign-up"),
   sendForgotPasswordEmail: passwordReset,
   verifyPasswordResetCode: passwordReset,
@@ -39,7 +39,16 @@ const APP: Record<string, Loader> = {
   claimCliAnonymousSession: cliConfirm,
   convexHttpClientAuth: convex,
   fetchConvexToken: convex,
-};
+} satisfies Record<string, Loader>;
+const LOADERS: Record<string, Loader> = APP;
+
+/**
+ * @internal The functions that callLater runs for the app, by name (what a client group's rows may name; see
+ * call-later.ts).
+ * @example
+ * type F = LaterFunctions["signInWithMfa"]; // typeof import("../auth/mfa").signInWithMfa
+ */
+export type LaterFunctions = { [N in keyof typeof APP]: Awaited<ReturnType<(typeof APP)[N]>>[N & keyof Awaited<ReturnType<(typeof APP)[N]>>] };
 
 /**
  * The modules of the user object's methods (its `AccountMethods`, `UserTeamMethods` and contact-channel methods), one
@@ -78,7 +87,7 @@ export function callClientMethod(ctx: AppContext, name: string, args: unknown[],
   if (user && group < 0) {
     return import("./user-methods/internal").then((m) => (m.internalUserMethods(ctx, user[0]) as Record<string, (...a: unknown[]) => never>)[name](...args));
   }
-  const load = user ? USER_MODULES[group] : APP[name];
+  const load = user ? USER_MODULES[group] : LOADERS[name];
   const fn = (user && RENAMED[name]) || name;
   const lead = !user ? [] : name === "sendVerificationEmail" ? [user[0], user[1].primary_email] : /ApiKey/.test(name) ? [user[0], { userId: "me" }] : [user[0]];
   return load().then((m) => (m as Record<string, (...a: unknown[]) => never>)[fn](ctx, ...lead, ...args));

@@ -1,8 +1,7 @@
-import type { AppContext } from "../core/context";
+import { contextOf } from "../core/context";
 import type { ConvexAuthOptions, ConvexFetchTokenArgs } from "../auth/convex-types";
 import { optionalObject } from "../util/validate";
-import { ClientRedirects } from "./client-redirects";
-import { callLater } from "./call-later";
+import { callLater, laterGroup } from "./call-later";
 
 /**
  * The Convex helpers of every app (client, server, admin): access tokens of the app's session for a Convex client,
@@ -13,10 +12,7 @@ import { callLater } from "./call-later";
  * const convex = new ConvexReactClient(process.env.NEXT_PUBLIC_CONVEX_URL!);
  * convex.setAuth(app.getConvexClientAuth({}));
  */
-export abstract class ClientConvex extends ClientRedirects {
-  /** @internal */
-  protected abstract readonly ctx: AppContext;
-
+export interface ClientConvex {
   /**
    * The function to give `ConvexReactClient.setAuth` / `ConvexClient.setAuth`: Convex calls it with
    * `{ forceRefreshToken }` and it answers the session's access token, or null when signed out. Without
@@ -30,13 +26,7 @@ export abstract class ClientConvex extends ClientRedirects {
    * convex.setAuth(app.getConvexClientAuth({}));
    * // or, for a session of its own: app.getConvexClientAuth({ tokenStore: { accessToken, refreshToken } })
    */
-  getConvexClientAuth(options?: ConvexAuthOptions): (args: ConvexFetchTokenArgs) => Promise<string | null> {
-    const { tokenStore } = optionalObject(options, "getConvexClientAuth options") as ConvexAuthOptions;
-    const effective = tokenStore === undefined ? this.ctx.core.options.tokenStore : tokenStore;
-    if (effective !== "cookie") this.ctx.core.session(tokenStore); // no store, or a bad one: the ArgumentError now
-    // The token code loads on first use: an app that never talks to Convex never downloads it.
-    return (args) => callLater<typeof import("../auth/convex").fetchConvexToken>(this.ctx, "fetchConvexToken", [tokenStore, args]);
-  }
+  getConvexClientAuth(options?: ConvexAuthOptions): (args: ConvexFetchTokenArgs) => Promise<string | null>;
 
   /**
    * The access token to give `ConvexHttpClient.setAuth` (valid for at least 20 s and issued at most 75 s ago,
@@ -48,7 +38,20 @@ export abstract class ClientConvex extends ClientRedirects {
    * http.setAuth(await app.getConvexHttpClientAuth({ tokenStore: request }));
    * const tasks = await http.query(api.tasks.list);
    */
-  getConvexHttpClientAuth(options?: ConvexAuthOptions): Promise<string> {
-    return callLater<typeof import("../auth/convex").convexHttpClientAuth>(this.ctx, "convexHttpClientAuth", [options]);
-  }
+  getConvexHttpClientAuth(options?: ConvexAuthOptions): Promise<string>;
 }
+
+/**
+ * @internal The Convex helpers' code (the token code loads on first use: an app that never talks to Convex never
+ * downloads it).
+ */
+export const ClientConvex = /* @__PURE__ */ laterGroup<ClientConvex>({
+  getConvexClientAuth(options) {
+    const ctx = contextOf(this);
+    const { tokenStore } = optionalObject(options, "getConvexClientAuth options") as ConvexAuthOptions;
+    const effective = tokenStore === undefined ? ctx.core.options.tokenStore : tokenStore;
+    if (effective !== "cookie") ctx.core.session(tokenStore); // no store, or a bad one: the ArgumentError now
+    return (args) => callLater<typeof import("../auth/convex").fetchConvexToken>(ctx, "fetchConvexToken", [tokenStore, args]);
+  },
+  getConvexHttpClientAuth: "convexHttpClientAuth",
+});

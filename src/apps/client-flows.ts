@@ -1,38 +1,108 @@
-import type { AppContext } from "../core/context";
+import type { SignUpOptions } from "../auth/sign-up";
+import type { ResetPasswordOptions } from "../auth/password-reset";
 import type { OAuthSignInOptions } from "../auth/oauth";
 import type { PasskeySignInOptions } from "../auth/passkey";
 import type { PromptCliLoginOptions } from "../auth/cli-login";
 import type { TokenStoreInit } from "../token-stores/types";
-import { ClientConvex } from "./client-convex";
-import { callLater } from "./call-later";
+import { laterGroup } from "./call-later";
+import type { Later } from "./call-later";
 
 type StoreOption = { tokenStore?: TokenStoreInit };
 
-// Every flow here loads on first use (through callLater): a page that signs in with a password never downloads them.
-
 /**
- * The sign-in flows beyond the password that {@link ClientApp} offers: OAuth, magic links, the second factor,
- * passkeys and CLI login. Each loads its code on first use.
+ * The flows of {@link ClientApp} beyond the password sign-in: signing up with a password, the links and codes the
+ * platform e-mails (resetting a forgotten password, verifying an e-mail address, answering a team invitation),
+ * OAuth, magic links, the second factor, passkeys and CLI login. Each loads its code on first use.
  *
  * @example
  * const app = new ClientApp({ projectId, tokenStore: "cookie" });
  * button.onclick = () => app.signInWithOAuth("github");
  */
-export abstract class ClientFlows extends ClientConvex {
-  /** @internal */
-  protected abstract override readonly ctx: AppContext;
+export interface ClientFlows {
+  /**
+   * Signs up with e-mail and password and signs the new user in. See {@link SignUpOptions}.
+   * @example
+   * const result = await app.signUpWithCredential({ email: "ada@example.com", password: "correct horse" });
+   * if (result.status === "error" && KnownErrors.UserWithEmailAlreadyExists.isInstance(result.error)) offerSignIn();
+   */
+  signUpWithCredential(options: SignUpOptions): Later<typeof import("../auth/sign-up").signUpWithCredential>;
+
+  /**
+   * E-mails a password-reset link to `email` (pointing at `callbackUrl`, default the password-reset page).
+   * @example
+   * await app.sendForgotPasswordEmail("ada@example.com", { callbackUrl: "https://myapp.example/reset" });
+   */
+  sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }): Later<typeof import("../auth/password-reset").sendForgotPasswordEmail>;
+
+  /**
+   * Checks a password-reset code without using it. An unknown, expired or used code is an error result.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
+   * @example
+   * const valid = (await app.verifyPasswordResetCode(code)).status === "ok";
+   */
+  verifyPasswordResetCode(code: string): Later<typeof import("../auth/password-reset").verifyPasswordResetCode>;
+
+  /**
+   * Sets a new password with the code from the reset e-mail. A bad code is an error result; a password the
+   * platform refuses (checked first) and a `confirmPassword` mismatch are thrown.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
+   * @example
+   * await app.resetPassword({ code, password: "new password!", confirmPassword: "new password!" });
+   */
+  resetPassword(options: ResetPasswordOptions): Later<typeof import("../auth/password-reset").resetPassword>;
+
+  /**
+   * Verifies an e-mail address with the code from its verification link. The cached users of this app are
+   * forgotten and its sessions' access tokens renewed on their next use (`email_verified` is a claim). An
+   * unknown, expired or used code is an error result.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
+   * @example
+   * const result = await app.verifyEmail(code);
+   * if (result.status === "error") showError("This link has expired or was already used.");
+   */
+  verifyEmail(code: string): Later<typeof import("../auth/magic-link").verifyEmail>;
+
+  /**
+   * Checks a team-invitation code (from the e-mail's link) without using it. Needs a signed-in user.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
+   * @example
+   * const valid = (await app.verifyTeamInvitationCode(code)).status === "ok";
+   */
+  verifyTeamInvitationCode(code: string, options?: StoreOption): Later<typeof import("../resources/teams/invitations").verifyTeamInvitationCode>;
+
+  /**
+   * Joins the team of a team-invitation code; the user's team list then includes it.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
+   * @example
+   * const result = await app.acceptTeamInvitation(code);
+   * if (result.status === "error") showError("This invitation has expired or was already used.");
+   */
+  acceptTeamInvitation(code: string, options?: StoreOption): Later<typeof import("../resources/teams/invitations").acceptTeamInvitation>;
+
+  /**
+   * The name of the team a team-invitation code is for, without using the code.
+   * A code that is not 45 characters long (a truncated link) is not sent: it is the same `VERIFICATION_CODE_NOT_FOUND`
+   * error result as an unknown code (the official SDK throws the platform's `SCHEMA_ERROR`).
+   * @example
+   * const details = await app.getTeamInvitationDetails(code);
+   * if (details.status === "ok") showJoinButton(details.data.teamDisplayName);
+   */
+  getTeamInvitationDetails(code: string, options?: StoreOption): Later<typeof import("../resources/teams/invitations").getTeamInvitationDetails>;
 
   /**
    * Signs in with an OAuth provider (e.g. `"github"`): sends the browser to the provider's consent page through
    * the platform (PKCE, the verifier in a cookie for an hour). Never settles once the browser is on its way. An
    * anonymous user is upgraded, not replaced. The flow ends on the oauthCallback page, which calls
-   * {@link ClientFlows.callOAuthCallback}. Browser only; needs a token store and a redirect method other than "none".
+   * {@link ClientApp.callOAuthCallback}. Browser only; needs a token store and a redirect method other than "none".
    * @example
    * button.onclick = () => app.signInWithOAuth("github", { returnTo: "/dashboard" });
    */
-  signInWithOAuth(provider: string, options?: OAuthSignInOptions): Promise<void> {
-    return callLater<typeof import("../auth/oauth-entry").signInWithOAuth>(this.ctx, "signInWithOAuth", [provider, options]);
-  }
+  signInWithOAuth(provider: string, options?: OAuthSignInOptions): Promise<void>;
 
   /**
    * Finishes an OAuth sign-in or link on the oauthCallback page and returns true once the user is signed in (then
@@ -44,9 +114,7 @@ export abstract class ClientFlows extends ClientConvex {
    * // on /handler/oauth-callback
    * await app.callOAuthCallback();
    */
-  callOAuthCallback(): Promise<boolean> {
-    return callLater<typeof import("../auth/oauth-entry").callOAuthCallback>(this.ctx, "callOAuthCallback", []);
-  }
+  callOAuthCallback(): Promise<boolean>;
 
   /**
    * E-mails a magic link and one-time code; the result carries the nonce to combine with the typed code.
@@ -54,9 +122,7 @@ export abstract class ClientFlows extends ClientConvex {
    * const sent = await app.sendMagicLinkEmail("ada@example.com", { callbackUrl: "https://myapp.example/magic" });
    * if (sent.status === "ok") await app.signInWithMagicLink(typedOtp + sent.data.nonce);
    */
-  sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }) {
-    return callLater<typeof import("../auth/magic-link").sendMagicLinkEmail>(this.ctx, "sendMagicLinkEmail", [email, options]);
-  }
+  sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }): Later<typeof import("../auth/magic-link").sendMagicLinkEmail>;
 
   /**
    * Signs in with a magic link's code (or the one-time code followed by the nonce). An unknown, expired or used code
@@ -66,9 +132,7 @@ export abstract class ClientFlows extends ClientConvex {
    * @example
    * await app.signInWithMagicLink(new URLSearchParams(location.search).get("code")!);
    */
-  signInWithMagicLink(code: string, options?: { noRedirect?: boolean } & StoreOption) {
-    return callLater<typeof import("../auth/magic-link").signInWithMagicLink>(this.ctx, "signInWithMagicLink", [code, options]);
-  }
+  signInWithMagicLink(code: string, options?: { noRedirect?: boolean } & StoreOption): Later<typeof import("../auth/magic-link").signInWithMagicLink>;
 
   /**
    * Completes a sign-in that asked for a second factor: `otp` is the user's 6-digit TOTP code, `code` the attempt
@@ -83,9 +147,7 @@ export abstract class ClientFlows extends ClientConvex {
    * const result = await app.signInWithMfa(totpFromUser, attemptCode);
    * if (result.status === "error" && KnownErrors.InvalidTotpCode.isInstance(result.error)) showError("Wrong code, try again.");
    */
-  signInWithMfa(otp: string, code: string, options?: { noRedirect?: boolean } & StoreOption) {
-    return callLater<typeof import("../auth/mfa").signInWithMfa>(this.ctx, "signInWithMfa", [otp, code, options]);
-  }
+  signInWithMfa(otp: string, code: string, options?: { noRedirect?: boolean } & StoreOption): Later<typeof import("../auth/mfa").signInWithMfa>;
 
   /**
    * Signs in with a passkey (WebAuthn, through `@simplewebauthn/browser`), then goes to after-sign-in unless
@@ -96,9 +158,7 @@ export abstract class ClientFlows extends ClientConvex {
    * const result = await app.signInWithPasskey();
    * if (result.status === "error") showError(result.error.message);
    */
-  signInWithPasskey(options?: PasskeySignInOptions) {
-    return callLater<typeof import("../auth/passkey").signInWithPasskey>(this.ctx, "signInWithPasskey", [options]);
-  }
+  signInWithPasskey(options?: PasskeySignInOptions): Later<typeof import("../auth/passkey").signInWithPasskey>;
 
   /**
    * Signs a command-line app in through the browser: starts a CLI login, shows the link to the app's CLI
@@ -114,9 +174,7 @@ export abstract class ClientFlows extends ClientConvex {
    *   console.log((await cliApp.getUser())?.primaryEmail);
    * }
    */
-  promptCliLogin(options: PromptCliLoginOptions) {
-    return callLater<typeof import("../auth/cli-login").promptCliLogin>(this.ctx, "promptCliLogin", [options]);
-  }
+  promptCliLogin(options: PromptCliLoginOptions): Later<typeof import("../auth/cli-login").promptCliLogin>;
 
   /**
    * The browser side of a CLI login (the confirmation page's "Authorize" button): hands the signed-in user's
@@ -128,9 +186,7 @@ export abstract class ClientFlows extends ClientConvex {
    * const result = await app.confirmCliLogin(loginCode);
    * if (result.status === "error") showError(result.error.message);
    */
-  confirmCliLogin(loginCode: string, options?: StoreOption) {
-    return callLater<typeof import("../auth/cli-confirm").confirmCliLogin>(this.ctx, "confirmCliLogin", [loginCode, options]);
-  }
+  confirmCliLogin(loginCode: string, options?: StoreOption): Later<typeof import("../auth/cli-confirm").confirmCliLogin>;
 
   /**
    * Whether the CLI waiting on `loginCode` has an anonymous session this browser may take over (`"anonymous"`)
@@ -139,18 +195,39 @@ export abstract class ClientFlows extends ClientConvex {
    * const state = await app.getCliLoginState(loginCode);
    * if (state.status === "ok" && state.data === "none") await app.redirectToSignIn();
    */
-  getCliLoginState(loginCode: string) {
-    return callLater<typeof import("../auth/cli-confirm").getCliLoginState>(this.ctx, "getCliLoginState", [loginCode]);
-  }
+  getCliLoginState(loginCode: string): Later<typeof import("../auth/cli-confirm").getCliLoginState>;
 
   /**
    * Signs this app in as the anonymous user of the CLI waiting on `loginCode` (possible once per login), so a
    * signed-out visitor can sign up from there and keep what they did in the CLI; confirm with
-   * {@link ClientFlows.confirmCliLogin} afterwards. No such session is a `CliAuthError` result.
+   * {@link ClientApp.confirmCliLogin} afterwards. No such session is a `CliAuthError` result.
    * @example
    * if ((await app.claimCliAnonymousSession(loginCode)).status === "ok") await app.redirectToSignUp();
    */
-  claimCliAnonymousSession(loginCode: string, options?: StoreOption) {
-    return callLater<typeof import("../auth/cli-confirm").claimCliAnonymousSession>(this.ctx, "claimCliAnonymousSession", [loginCode, options]);
-  }
+  claimCliAnonymousSession(loginCode: string, options?: StoreOption): Later<typeof import("../auth/cli-confirm").claimCliAnonymousSession>;
 }
+
+/**
+ * @internal The flows' code: each loads on first use (through callLater), so a page that signs in with a password
+ * never downloads them.
+ */
+export const ClientFlows = /* @__PURE__ */ laterGroup<ClientFlows>({
+  signUpWithCredential: true,
+  sendForgotPasswordEmail: true,
+  verifyPasswordResetCode: true,
+  resetPassword: true,
+  verifyEmail: true,
+  verifyTeamInvitationCode: true,
+  acceptTeamInvitation: true,
+  getTeamInvitationDetails: true,
+  signInWithOAuth: true,
+  callOAuthCallback: true,
+  sendMagicLinkEmail: true,
+  signInWithMagicLink: true,
+  signInWithMfa: true,
+  signInWithPasskey: true,
+  promptCliLogin: true,
+  confirmCliLogin: true,
+  getCliLoginState: true,
+  claimCliAnonymousSession: true,
+});

@@ -1,6 +1,7 @@
 import type { RedirectTarget } from "../urls/handler-redirects";
 import { KEYS } from "../urls/handler-urls";
-import type { AppCore } from "../core/app-core";
+import { contextOf } from "../core/context";
+import { group } from "./capabilities";
 
 /**
  * Options of the `redirectTo*` helpers: `replace` replaces the current history entry instead of adding one;
@@ -16,24 +17,6 @@ export interface RedirectToOptions {
 }
 
 /**
- * Puts `redirectTo<Target>` on the class's prototype for each page and destination of the `urls` option (all but
- * the handler path and `default`): it goes there through `core.redirectToHandler`.
- */
-function installRedirectHelpers(cls: typeof ClientRedirects): true {
-  for (const target of KEYS.filter((key) => key !== "handler" && key !== "default") as RedirectTarget[]) {
-    const name = "redirectTo" + target[0].toUpperCase() + target.slice(1);
-    Object.defineProperty(cls.prototype, name.replace("Oauth", "OAuth"), {
-      configurable: true,
-      writable: true,
-      value(this: { core: AppCore }, options?: RedirectToOptions): Promise<void> {
-        return this.core.redirectToHandler(target, options).then(() => undefined);
-      },
-    });
-  }
-  return true;
-}
-
-/**
  * The `redirectTo*` helpers of every app: each goes to one page or destination of `app.urls` with the redirect
  * method (in a browser, `window.location` by default). Every target must be relative, on the current origin, on
  * the project's hosted pages or on one of its trusted domains; any other is refused with an `ArgumentError`
@@ -43,15 +26,6 @@ function installRedirectHelpers(cls: typeof ClientRedirects): true {
  * @example
  * if (!(await app.getUser())) await app.redirectToSignIn();
  */
-export abstract class ClientRedirects {
-  /** @internal */
-  protected abstract readonly core: AppCore;
-  // One small function per helper, made from the list below (the signatures and docs are in the interface).
-  private static readonly helpers = /* @__PURE__ */ installRedirectHelpers(this);
-}
-
-// The helpers' signatures, merged into the class above.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface ClientRedirects {
   /**
    * Goes to the sign-in page, with the current page as `after_auth_return_to` (the page's own one if it has
@@ -165,3 +139,16 @@ export interface ClientRedirects {
    */
   redirectToMfa(options?: RedirectToOptions): Promise<void>;
 }
+
+/**
+ * @internal The helpers' code: one `redirectTo<Target>` for each page and destination of the `urls` option (all but
+ * the handler path and `default`), made from that list; each goes there through `core.redirectToHandler`.
+ * @example
+ * Object.getOwnPropertyNames(ClientRedirects.prototype); // ["redirectToSignIn", "redirectToSignUp", …]
+ */
+export const ClientRedirects = /* @__PURE__ */ group<ClientRedirects, RedirectTarget>(
+  Object.fromEntries(
+    KEYS.filter((key) => key !== "handler" && key !== "default").map((target) => [("redirectTo" + target[0].toUpperCase() + target.slice(1)).replace("Oauth", "OAuth"), target]),
+  ),
+  (target, app, [options]) => contextOf(app).core.redirectToHandler(target, options as RedirectToOptions | undefined).then(() => undefined),
+);

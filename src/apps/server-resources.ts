@@ -1,6 +1,6 @@
 /**
- * @internal The resource code behind `ServerApp`, `AdminEmailApp` and `AdminApp`: the apps load this module on first
- * use (`import("./server-resources")` in their methods), so `import("latchkey")` reads the facades only and a
+ * @internal The resource code behind `ServerApp` and `AdminApp` and their groups: the apps load this module on first
+ * use (`serverResources()` in server-delegations.ts), so `import("latchkey")` reads the facades only and a
  * process that never calls a server or admin method never loads the resource code (in Node, one file of the built
  * tree, scripts/browser-tree.mjs's server-lazy.js, instead of a dozen at import).
  *
