@@ -17,12 +17,13 @@ import { ClientConvex } from "./client-convex";
 import { ClientRedirects } from "./client-redirects";
 import { install } from "./capabilities";
 import { callLater } from "./call-later";
+import type { LaterFunctions } from "./client-calls";
 import type { CurrentUser } from "./current-user";
 import type { AppOptions } from "../core/options";
 import { optionalBoolean, optionalObject } from "../util/validate";
 import { ArgumentError } from "../errors/base";
 import type { HandlerUrls } from "../urls/handler-urls";
-import { canNavigate, inBrowser } from "../urls/redirect";
+import { inBrowser } from "../urls/redirect";
 import { CLIENT_VERSION } from "../version";
 import { STACK_APP_INTERNALS as stackAppInternalsSymbol } from "./internals-symbol";
 import type { AppInternals, StackClientAppJson } from "./internals-types";
@@ -119,13 +120,12 @@ export class ClientApp {
     // The project as cached (prefetched in a browser), fetched only when no read is held.
     this.core.projectRead = async () => (this.projectCache.peek([]) ?? (await this.projectCache.get([]))).json;
     this.core.projectPeek = () => this.projectCache.peek([])?.json;
-    // The auth flows a resource's method may start (each loads on first use; see ResourceFlows).
-    const flows: ResourceFlows = { startLinking: (...args) => import("../auth/oauth").then((m) => m.startLinking(...args)) };
+    // The auth flows a resource's method may start (see ResourceFlows), and a redirect that may hand the session to
+    // another domain: auth flows, handed down, each loading on first use (through callLater).
+    const flows: ResourceFlows = { startLinking: (ctx, ...args) => callLater<LaterFunctions["startLinking"]>(ctx, "startLinking", args) };
     this.ctx = { core: this.core, caches: new Map(), flows };
     bindContext(this, this.ctx);
-    // A redirect that may hand the session to another domain (an auth flow, loaded then).
-    this.core.handOff = (target, url) =>
-      canNavigate(this.core.redirectMethod) ? import("../auth/oauth-handoff").then((m) => m.crossDomainTarget(this.core, target, url)) : Promise.resolve(url);
+    this.core.handOff = (target, url) => callLater<LaterFunctions["handOff"]>(this.ctx, "handOff", [target, url]);
     // A forgotten user is told to the change listeners (the React layer re-reads it) as cache "user" from the start.
     userCache(this.ctx);
     this.core.onSessionInvalidated = (session) => forgetSession(this.ctx, session);

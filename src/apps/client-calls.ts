@@ -39,6 +39,9 @@ const APP = {
   claimCliAnonymousSession: cliConfirm,
   convexHttpClientAuth: convex,
   fetchConvexToken: convex,
+  // Handed down to the core and the resources (see ClientApp's constructor): the cross-domain hand-off, OAuth linking.
+  handOff: () => import("../auth/oauth-handoff"),
+  startLinking: () => import("../auth/oauth"),
 } satisfies Record<string, Loader>;
 const LOADERS: Record<string, Loader> = APP;
 

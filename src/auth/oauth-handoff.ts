@@ -13,7 +13,8 @@ import {
   writeHandoffParams,
 } from "../urls/cross-domain-params";
 import type { HandoffParams } from "../urls/cross-domain-params";
-import { RETURN_TO } from "../urls/redirect";
+import { canNavigate, RETURN_TO } from "../urls/redirect";
+import type { AppContext } from "../core/context";
 import { saveVerifierAndState } from "./oauth-cookies";
 
 /** The platform's rule for a PKCE code challenge (`POST /auth/oauth/cross-domain/authorize`). */
@@ -170,7 +171,17 @@ async function backToApp(core: HandoffCore, url: string, here: URL): Promise<str
  * browser page: a sign-in, sign-up or onboarding page on another origin (the platform's hosted pages) starts a
  * cross-domain hand-off (the parameters in both families); after sign-in or sign-up, a page whose
  * `after_auth_return_to` is the callback of an app on another origin hands the session over to it through the
- * platform. Any other target is returned as planned.
+ * platform. Any other target, and any target of an app that cannot navigate, is returned as planned. The app hands
+ * this down to its core as `core.handOff`.
+ * @example
+ * const url = await handOff(ctx, "signIn", handlerRedirectUrl(ctx.core.urls, "signIn"));
+ */
+export function handOff(ctx: AppContext, target: RedirectTarget, url: string): Promise<string> {
+  return canNavigate(ctx.core.redirectMethod) ? crossDomainTarget(ctx.core, target, url) : Promise.resolve(url);
+}
+
+/**
+ * @internal {@link handOff}'s work in a page that can navigate.
  * @example
  * const url = await crossDomainTarget(core, "signIn", handlerRedirectUrl(core.urls, "signIn"));
  */

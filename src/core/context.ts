@@ -97,6 +97,6 @@ export function bindContext(app: object, ctx: AppContext): void {
  */
 export function contextOf(app: object): AppContext {
   const ctx = contexts.get(app);
-  if (!ctx) throw new ArgumentError("Expected a latchkey app (ClientApp, ServerApp or AdminApp).");
+  if (!ctx) throw new ArgumentError("Not a latchkey app.");
   return ctx;
 }
