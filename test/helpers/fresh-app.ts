@@ -106,7 +106,7 @@ export async function oncePerRun<T>(name: string, make: (dir: string) => Promise
   }
   for (const deadline = Date.now() + 15 * 60_000; !fs.existsSync(record); ) {
     if (Date.now() > deadline) throw new Error(`${name}: another test file started making it and never finished`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
   const { value, error } = JSON.parse(fs.readFileSync(record, "utf8")) as { value?: T; error?: string };
   if (error !== undefined) throw new Error(`${name} failed in another test file:\n${error}`);
@@ -248,7 +248,8 @@ export async function startServer(label: string, dir: string, env: Record<string
       clearTimeout(timer);
     },
   };
-  for (const deadline = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 250))) {
+  // A refused connection costs next to nothing: ask often, the server is usually up within a second.
+  for (const deadline = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 50))) {
     if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}:\n${output}`);
     if (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)) return running;
     if (Date.now() > deadline) {

@@ -10,8 +10,22 @@ import { CHECK_OPTIONS } from "../surface/ts-options";
 const ROOT = path.resolve(__dirname, "..", "..");
 const CONSUMER = path.join(__dirname, "official-consumer.ts");
 
+/**
+ * One compiler host for both cases, which keeps what it parses: the typings both programs read (TypeScript's lib
+ * files, @types/node: most of the text) are parsed and bound once. The cases differ only in `baseUrl` and `paths`,
+ * which change how imports resolve, not how a file parses.
+ */
+const host = ts.createCompilerHost(CHECK_OPTIONS);
+const parsed = new Map<string, ts.SourceFile | undefined>();
+const getSourceFile = host.getSourceFile;
+host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+  const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
+  if (!parsed.has(key)) parsed.set(key, getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate));
+  return parsed.get(key);
+};
+
 function compile(paths?: Record<string, string[]>): string[] {
-  const program = ts.createProgram([CONSUMER], { ...CHECK_OPTIONS, ...(paths ? { baseUrl: ROOT, paths } : {}) });
+  const program = ts.createProgram({ rootNames: [CONSUMER], options: { ...CHECK_OPTIONS, ...(paths ? { baseUrl: ROOT, paths } : {}) }, host });
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
     const file = d.file ? path.relative(ROOT, d.file.fileName) : "";
