@@ -122,7 +122,7 @@ export class ClientApp {
     this.core.projectPeek = () => this.projectCache.peek([])?.json;
     // The auth flows a resource's method may start (see ResourceFlows), and a redirect that may hand the session to
     // another domain: auth flows, handed down, each loading on first use (through callLater).
-    const flows: ResourceFlows = { startLinking: (ctx, ...args) => callLater<LaterFunctions["startLinking"]>(ctx, "startLinking", args) };
+    const flows: ResourceFlows = { startLinking: (...args) => callLater<LaterFunctions["startLinking"]>(this.ctx, "startLinking", args) };
     this.ctx = { core: this.core, caches: new Map(), flows };
     bindContext(this, this.ctx);
     this.core.handOff = (target, url) => callLater<LaterFunctions["handOff"]>(this.ctx, "handOff", [target, url]);

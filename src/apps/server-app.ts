@@ -54,7 +54,7 @@ export class ServerApp extends ClientApp {
       throw new ArgumentError("secretServerKey is required: pass { secretServerKey } or set STACK_SECRET_SERVER_KEY.");
     }
     super(options, keys ?? { accessType: "server", secretServerKey });
-    this.ctx.flows.registerServerUserPasskey = (...args) => import("../auth/passkey-server-user").then((m) => m.registerServerUserPasskey(...args));
+    this.ctx.flows.registerServerUserPasskey = (...args) => import("../auth/passkey-server-user").then((m) => m.registerServerUserPasskey(this.ctx, ...args));
   }
 
   /**

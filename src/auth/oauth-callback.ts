@@ -55,8 +55,7 @@ function errorFromAddress(here: URL): Error | null {
  * `MULTI_FACTOR_AUTHENTICATION_REQUIRED` is thrown as such). Not retried: a code is good for one exchange.
  */
 async function exchangeCode(core: AppCore, params: URLSearchParams, verifier: string, redirectUri: string): Promise<ExchangedTokens> {
-  // Not a write anything reads (the sign-in that follows tells its changes): no change is told.
-  const body = await sendRequest<Record<string, unknown> | null>({ ...core.http, afterWrite: undefined }, {
+  const body = await sendRequest<Record<string, unknown> | null>(core.http, {
     method: "POST",
     path: "/auth/oauth/token",
     bare: true,

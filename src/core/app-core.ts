@@ -205,8 +205,7 @@ export class AppCore {
    * owner's session, see apps/owner-session.ts).
    */
   async refreshAccessToken(refreshToken: string, projectId = this.projectId): Promise<string> {
-    // Not a write anything reads: no change is told (`afterWrite` left out).
-    const body = await sendRequest<{ access_token: string }>({ ...this.http, afterWrite: undefined }, {
+    const body = await sendRequest<{ access_token: string }>(this.http, {
       expect: "access_token",
       method: "POST",
       path: "/auth/oauth/token",

@@ -21,14 +21,13 @@ export interface AppContext {
  * @internal Flows started from a resource's method. They are auth flows, a floor above the resources, so the app
  * hands them down here (each loads its module on first use).
  * @example
- * await ctx.flows.startLinking?.(ctx, session, "github", ["repo"]); // the page leaves for the provider
+ * await ctx.flows.startLinking?.(session, "github", ["repo"]); // the page leaves for the provider
  */
 export interface ResourceFlows {
   /** Sends the page to `provider` to link an account to the user of `session` (never resolves: the page leaves). */
-  startLinking?(ctx: AppContext, session: Session, provider: string, scopes: readonly string[]): Promise<never>;
+  startLinking?(session: Session, provider: string, scopes: readonly string[]): Promise<never>;
   /** A server user's passkey registration: a short session for the user, then the browser's WebAuthn ceremony. */
   registerServerUserPasskey?(
-    ctx: AppContext,
     userId: string,
     options?: { hostname?: string },
   ): Promise<Result<undefined, KnownError<"PASSKEY_REGISTRATION_FAILED"> | KnownError<"PASSKEY_WEBAUTHN_ERROR">>>;

@@ -58,7 +58,8 @@ export async function sendRequest<T = unknown>(settings: HttpSettings, spec: Req
     }
     const decoded = await decodeResponse(response, { method, url }, spec.expect);
     if (decoded.kind === "ok") {
-      if (method !== "GET") settings.afterWrite?.(method, spec.path);
+      // A form post is an OAuth token grant: it changes no read (the sign-in that follows tells its own changes).
+      if (method !== "GET" && !spec.form) settings.afterWrite?.(method, spec.path);
       return decoded.value as T;
     }
     if (decoded.kind === "known") {

@@ -51,7 +51,10 @@ export interface HttpSettings extends RetryOptions {
   adminSession?: Pick<SessionLike, "getTokens"> & Partial<Pick<SessionLike, "markAccessTokenExpired">>;
   extraRequestHeaders?: Record<string, string>;
   fetch?: typeof fetch;
-  /** Told after each write that succeeded (any method but GET), e.g. so a UI re-reads what no cache names. */
+  /**
+   * Told after each write that succeeded (any method but GET, a form post, i.e. an OAuth token grant, aside), e.g. so
+   * a UI re-reads what no cache names.
+   */
   afterWrite?: (method: string, path: string) => void;
 }
 

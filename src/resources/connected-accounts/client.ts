@@ -215,7 +215,7 @@ async function connectionByProvider(
   if (!linked || !(await tokenOrNull(ctx, session, provider, "", scope))) {
     if (o.or !== "redirect") return null;
     // The OAuth linking flow (an auth flow the app hands down) loads only here: pages that never link do not download it.
-    return ctx.flows.startLinking!(ctx, session, provider, scope ? scope.split(" ") : []);
+    return ctx.flows.startLinking!(session, provider, scope ? scope.split(" ") : []);
   }
   return {
     id: provider,

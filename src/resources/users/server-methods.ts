@@ -261,7 +261,7 @@ export function serverUserMethods(ctx: AppContext, json: ServerUserJson): Server
     getPermission: async (a: TeamRef, b?: string | ServerPermissionOptions, c?: ServerPermissionOptions) => getPermissionOf(ctx, userId, a, b, c),
     listPermissions: async (a?: TeamRef | ServerPermissionOptions, b?: ServerPermissionOptions) => listPermissionsOf(ctx, userId, a, b),
     createSession: (options) => createServerSession(ctx, userId, options),
-    registerPasskey: (options) => ctx.flows.registerServerUserPasskey!(ctx, userId, options),
+    registerPasskey: (options) => ctx.flows.registerServerUserPasskey!(userId, options),
     listContactChannels: () => listServerContactChannels(ctx, userId),
     createContactChannel: (data) => createServerContactChannel(ctx, userId, data),
     getActiveSessions: async () => (await sessionsOf(ctx).get([userId])).map(activeSessionFromJson),
