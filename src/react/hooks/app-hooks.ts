@@ -181,7 +181,6 @@ export function useUser(options?: GetUserOptions): (CurrentUser & UserHooks) | n
   return useUserOf(useProvidedApp(), options);
 }
 
-const installed = /* @__PURE__ */ new WeakSet<object>();
 const SESSION: ReadWatch[] = [["user"], ["request"]];
 
 /** A page of a server list with each item given its hooks (the page's `nextCursor` kept). */
@@ -189,91 +188,139 @@ function page<T, R>(items: T[] & { nextCursor?: string | null }, wrap: (item: T)
   return Object.assign(items.map(wrap), { nextCursor: items.nextCursor ?? null });
 }
 
-/** The {@link AppHooks} of `app`, each reading through the app's observer. */
-function clientHooks(app: ClientApp): AppHooks {
-  const read = <T>(key: string, watch: ReadWatch[], load: () => Promise<T>) => useRead(app, key, watch, load);
-  return {
-    useUser: ((options?: GetUserOptions) => useUserOf(app, options)) as AppHooks["useUser"],
-    useProject: () => read("project", [["admin-project"], ["request", "PATCH"]], () => app.getProject()),
-    // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate; the promise
-    // rejects for an untrusted URL.
-    useNavigate: () => (url: string) => coreOf(app).redirect(url).then(() => undefined),
-    useAccessToken: () => read("access-token", SESSION, () => app.getAccessToken()),
-    useRefreshToken: () => read("refresh-token", SESSION, () => app.getRefreshToken()),
-    useAuthorizationHeader: () => read("authorization-header", SESSION, () => app.getAuthorizationHeader()),
-    useAuthJson: () => read("auth-json", SESSION, () => app.getAuthJson()),
-  };
-}
+/** A read of `app` without `present` (the value handed out as loaded). */
+const read = <T>(app: ClientApp, key: string, watch: ReadWatch[], load: () => Promise<T>) => useRead(app, key, watch, load);
+
+/** The {@link AppHooks}, as methods of any app (`this`), each reading through the app's observer. */
+const clientHooks: AppHooks & ThisType<ClientApp> = {
+  useUser: function (this: ClientApp, options?: GetUserOptions) {
+    return useUserOf(this, options);
+  } as AppHooks["useUser"],
+  useProject() {
+    return read(this, "project", [["admin-project"], ["request", "PATCH"]], () => this.getProject());
+  },
+  // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate; the promise
+  // rejects for an untrusted URL.
+  useNavigate() {
+    return (url: string) => coreOf(this).redirect(url).then(() => undefined);
+  },
+  useAccessToken() {
+    return read(this, "access-token", SESSION, () => this.getAccessToken());
+  },
+  useRefreshToken() {
+    return read(this, "refresh-token", SESSION, () => this.getRefreshToken());
+  },
+  useAuthorizationHeader() {
+    return read(this, "authorization-header", SESSION, () => this.getAuthorizationHeader());
+  },
+  useAuthJson() {
+    return read(this, "auth-json", SESSION, () => this.getAuthJson());
+  },
+};
 
 type ServerOnlyHooks = Omit<ServerAppHooks, keyof AppHooks>;
 type ServerUserArg = Parameters<ServerAppHooks["useUser"]>[0];
 
-/** The hooks a `ServerApp` adds (and its `useUser`, which also takes a user id or `{ apiKey }`). */
-function serverHooks(app: ServerApp): ServerOnlyHooks & Pick<ServerAppHooks, "useUser"> {
-  const read = <T>(key: string, watch: ReadWatch[], load: () => Promise<T>) => useRead(app, key, watch, load);
-  const reader = readerOf(app);
-  const user = <U extends AnyUser>(value: U | null) => withUserHooks(reader, value);
-  const team = (t: ServerTeam) => withTeamHooks(reader, t);
-  const useUser = (arg?: ServerUserArg) => {
-    if (typeof arg === "string") return useRead(app, `server-user:${arg}`, [["server-user", arg], ["request"]], () => app.getUser(arg), user);
-    if (arg && typeof arg === "object" && "apiKey" in arg) return useRead(app, `api-key-user:${argKey(arg)}`, [["api-keys"], ["request"]], () => app.getUser(arg), user);
-    return useRead(app, `user:${argKey(arg ?? {})}`, [["user"]], () => app.getUser(arg), user);
-  };
-  return {
-    useUser: useUser as ServerAppHooks["useUser"],
-    useUsers: (options) => read(`users:${argKey(options)}`, [["server-user-list"], ["server-user"], ["request"]], async () => page(await app.listUsers(options), (u) => withUserHooks(reader, u))),
-    useTeams: (options) => read(`teams:${argKey(options)}`, [["server-teams"], ["server-team"]], async () => page(await app.listTeams(options), team)),
-    useTeam: (id) => read(`team:${argKey(id)}`, [["server-team"], ["server-teams"], ["request"]], async () => {
-      const found = await app.getTeam(id);
+/** A server user or team as a hook hands it out: with its hooks, reading through `app`. */
+const serverUser = (app: ServerApp) => <U extends AnyUser>(value: U | null) => withUserHooks(readerOf(app), value);
+const serverTeam = (app: ServerApp) => (team: ServerTeam) => withTeamHooks(readerOf(app), team);
+
+/** The hooks a `ServerApp` adds (and its `useUser`, which also takes a user id or `{ apiKey }`), as its methods. */
+const serverHooks: ServerOnlyHooks & Pick<ServerAppHooks, "useUser"> & ThisType<ServerApp> = {
+  useUser: function (this: ServerApp, arg?: ServerUserArg) {
+    const user = serverUser(this);
+    if (typeof arg === "string") return useRead(this, `server-user:${arg}`, [["server-user", arg], ["request"]], () => this.getUser(arg), user);
+    if (arg && typeof arg === "object" && "apiKey" in arg) return useRead(this, `api-key-user:${argKey(arg)}`, [["api-keys"], ["request"]], () => this.getUser(arg), user);
+    return useRead(this, `user:${argKey(arg ?? {})}`, [["user"]], () => this.getUser(arg), user);
+  } as ServerAppHooks["useUser"],
+  useUsers(options) {
+    const reader = readerOf(this);
+    return read(this, `users:${argKey(options)}`, [["server-user-list"], ["server-user"], ["request"]], async () => page(await this.listUsers(options), (u) => withUserHooks(reader, u)));
+  },
+  useTeams(options) {
+    const team = serverTeam(this);
+    return read(this, `teams:${argKey(options)}`, [["server-teams"], ["server-team"]], async () => page(await this.listTeams(options), team));
+  },
+  useTeam(id) {
+    const team = serverTeam(this);
+    return read(this, `team:${argKey(id)}`, [["server-team"], ["server-teams"], ["request"]], async () => {
+      const found = await this.getTeam(id);
       return found && team(found);
-    }),
-    useTeamMemberPermissions: (teamId, options) =>
-      read(`team-member-permissions:${argKey([teamId, options])}`, [["server-team-member-permissions", ANY, teamId], ["request"]], () => app.listTeamMemberPermissions(teamId, options)),
-    useEmailDeliveryStats: () => read("email-delivery-stats", [["server-email-delivery-info"], ["request"]], () => app.getEmailDeliveryStats()),
-  };
-}
+    });
+  },
+  useTeamMemberPermissions(teamId, options) {
+    return read(this, `team-member-permissions:${argKey([teamId, options])}`, [["server-team-member-permissions", ANY, teamId], ["request"]], () =>
+      this.listTeamMemberPermissions(teamId, options),
+    );
+  },
+  useEmailDeliveryStats() {
+    return read(this, "email-delivery-stats", [["server-email-delivery-info"], ["request"]], () => this.getEmailDeliveryStats());
+  },
+};
 
 type AdminOnlyHooks = Omit<AdminAppHooks, keyof ServerAppHooks>;
 
-/** The hooks an `AdminApp` adds. */
-function adminHooks(app: AdminApp): AdminOnlyHooks & Pick<AdminAppHooks, "useProject"> {
-  const read = <T>(name: string, cache: CacheName | null, load: () => Promise<T>, args: unknown[] = []) =>
-    useRead(app, `admin:${name}:${argKey(args)}`, cache ? [[cache], ["request"]] : [["request"]], load);
-  return {
-    useProject: () => useRead(app, "project", [["admin-project"], ["request", "PATCH"]], () => app.getProject()),
-    useInternalApiKeys: () => read("internal-api-keys", "admin-internal-api-keys", () => app.listInternalApiKeys()),
-    useTeamPermissionDefinitions: () => read("team-permission-definitions", "admin-permission-definitions", () => app.listTeamPermissionDefinitions()),
-    useProjectPermissionDefinitions: () =>
-      read("project-permission-definitions", "admin-permission-definitions", () => app.listProjectPermissionDefinitions()),
-    useEmailThemes: () => read("email-themes", "admin-email-themes", () => app.listEmailThemes()),
-    useEmailTheme: (id) => read("email-theme", "admin-email-theme", () => app.getEmailTheme(id), [id]),
-    useEmailTemplates: () => read("email-templates", "admin-email-templates", () => app.listEmailTemplates()),
-    useEmailDrafts: () => read("email-drafts", "admin-email-drafts", () => app.listEmailDrafts()),
-    // The portal token is no cached read: it is read again after any write.
-    useSvixToken: () => read("svix-token", null, () => app.getSvixToken()),
-  };
-}
+/** An admin read: `load` under `admin:<name>:<args>`, watching cache `cache` (or only writes, for `null`). */
+const adminRead = <T>(app: AdminApp, name: string, cache: CacheName | null, load: () => Promise<T>, args: unknown[] = []) =>
+  useRead(app, `admin:${name}:${argKey(args)}`, cache ? [[cache], ["request"]] : [["request"]], load);
+
+/** The hooks an `AdminApp` adds, as its methods. */
+const adminHooks: AdminOnlyHooks & Pick<AdminAppHooks, "useProject"> & ThisType<AdminApp> = {
+  useProject() {
+    return read(this, "project", [["admin-project"], ["request", "PATCH"]], () => this.getProject());
+  },
+  useInternalApiKeys() {
+    return adminRead(this, "internal-api-keys", "admin-internal-api-keys", () => this.listInternalApiKeys());
+  },
+  useTeamPermissionDefinitions() {
+    return adminRead(this, "team-permission-definitions", "admin-permission-definitions", () => this.listTeamPermissionDefinitions());
+  },
+  useProjectPermissionDefinitions() {
+    return adminRead(this, "project-permission-definitions", "admin-permission-definitions", () => this.listProjectPermissionDefinitions());
+  },
+  useEmailThemes() {
+    return adminRead(this, "email-themes", "admin-email-themes", () => this.listEmailThemes());
+  },
+  useEmailTheme(id) {
+    return adminRead(this, "email-theme", "admin-email-theme", () => this.getEmailTheme(id), [id]);
+  },
+  useEmailTemplates() {
+    return adminRead(this, "email-templates", "admin-email-templates", () => this.listEmailTemplates());
+  },
+  useEmailDrafts() {
+    return adminRead(this, "email-drafts", "admin-email-drafts", () => this.listEmailDrafts());
+  },
+  // The portal token is no cached read: it is read again after any write.
+  useSvixToken() {
+    return adminRead(this, "svix-token", null, () => this.getSvixToken());
+  },
+};
 
 const isServerApp = (app: ClientApp): app is ServerApp => "listUsers" in app;
 const isAdminApp = (app: ClientApp): app is AdminApp => "listInternalApiKeys" in app;
 
+/** The hook methods installed so far (a member of another name, or one the app's class defines itself, is not). */
+const ours = /* @__PURE__ */ new WeakSet<object>();
+const done = /* @__PURE__ */ new WeakSet<object>();
+
 /**
- * Adds the {@link AppHooks} (and the server and admin ones when `app` is a `ServerApp` or an `AdminApp`) to `app`
- * itself, as non-enumerable members, once.
+ * Gives the class of `app` (its prototype, once) the {@link AppHooks} as methods, and the server and admin ones
+ * when `app` is a `ServerApp` or an `AdminApp`: every app of that class has them from then on, as the official
+ * classes do. A member the class (or a subclass of yours) defines itself is kept.
  * @internal
  * @example
  * installAppHooks(app); app.useProject();
  */
 export function installAppHooks(app: ClientApp): asserts app is ClientApp & AppHooks {
-  if (installed.has(app)) return;
-  installed.add(app);
-  const hooks: Record<string, unknown> = {
-    ...clientHooks(app),
-    ...(isServerApp(app) ? serverHooks(app) : {}),
-    ...(isAdminApp(app) ? adminHooks(app) : {}),
-  };
-  for (const [name, hook] of Object.entries(hooks)) {
-    if (name in app && !(name === "useUser" || name === "useProject")) continue;
-    Object.defineProperty(app, name, { value: hook, enumerable: false, configurable: true, writable: true });
+  const proto = Object.getPrototypeOf(app) as Record<string, unknown>;
+  if (done.has(proto)) return;
+  done.add(proto);
+  const groups = [clientHooks, isServerApp(app) && serverHooks, isAdminApp(app) && adminHooks];
+  for (const hooks of groups) {
+    for (const [name, hook] of Object.entries(hooks || {})) {
+      if (name in proto && !ours.has(proto[name] as object)) continue;
+      ours.add(hook);
+      Object.defineProperty(proto, name, { value: hook, configurable: true, writable: true });
+    }
   }
 }
