@@ -23,6 +23,8 @@ export interface ReadCacheOptions {
   clearTimeout?: (handle: any) => void;
   /** Told after each refresh or invalidation: the deps, or `null` for the `…Where` forms (whether or not held). */
   onOutdate?: (deps: readonly unknown[] | null) => void;
+  /** Told when an entry is dropped (`evictMs` after its last fetch or subscriber), with its deps. */
+  onEvict?: (deps: readonly unknown[]) => void;
 }
 
 /**
@@ -103,7 +105,8 @@ const noop = () => {};
  *   read costs its round trips and nothing more. Only background refetches (after an `invalidate` of a subscribed
  *   entry) start at least `throttleMs` (300) after the previous fetch.
  * - `peek` and `subscribe` see the last value (for UI that renders what it has while a fetch runs).
- * - An entry nobody subscribes to is dropped `evictMs` (5000) after its last fetch or its last subscriber left.
+ * - An entry nobody subscribes to is dropped `evictMs` (5000) after its last fetch or its last subscriber left
+ *   (`onEvict` is told, so whoever keeps something per entry can drop it too).
  *
  * @example
  * const teams = createCache((session: Session, teamId: string) => fetchTeam(session, teamId));
@@ -123,6 +126,7 @@ export function createCache<D extends readonly unknown[], V>(
     setTimeout: later = (callback, ms) => setTimeout(callback, ms),
     clearTimeout: cancel = (handle) => clearTimeout(handle),
     onOutdate: told = noop,
+    onEvict: evicted = noop,
   } = options;
   const entries = new Map<string, Entry<D, V>>();
   const keyOf = createKeyer();
@@ -144,7 +148,10 @@ export function createCache<D extends readonly unknown[], V>(
     if (!entry.subs.size) {
       const timer = later(() => {
         // A fetch running or queued re-arms the countdown when it settles.
-        if (!entry.subs.size && !entry.running && !entry.queued) entries.delete(entry.key);
+        if (!entry.subs.size && !entry.running && !entry.queued) {
+          entries.delete(entry.key);
+          evicted(entry.deps);
+        }
       }, evictMs) as { unref?: () => void } | undefined;
       timer?.unref?.();
       entry.evictTimer = timer;

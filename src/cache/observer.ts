@@ -1,6 +1,11 @@
+import { createCache } from "./cache";
 import { onCacheChange } from "./changes";
 
-/** Matches any value at its place in a {@link Watch} pattern (the session, usually). */
+/**
+ * Matches any value at its place in a {@link Watch} pattern (the session, usually).
+ * @example
+ * const watch: Watch = ["teams", ANY];
+ */
 export const ANY: unique symbol = Symbol("any");
 
 /**
@@ -12,7 +17,11 @@ export const ANY: unique symbol = Symbol("any");
  */
 export type Watch<N extends string = string> = readonly [name: N, ...deps: unknown[]];
 
-/** @internal What `useSyncExternalStore` sees of one read. */
+/**
+ * @internal What `useSyncExternalStore` sees of one read (the same object while it does not change).
+ * @example
+ * const state: ReadState<string> = { status: "done", value: "Ada" };
+ */
 export interface ReadState<T> {
   status: "pending" | "done" | "error";
   value?: T;
@@ -21,33 +30,29 @@ export interface ReadState<T> {
 
 interface Entry<T = unknown> {
   state: ReadState<T>;
+  /** The fingerprint of `state.value`. */
+  print?: string;
+  /** The last result of the core cache shown or passed over (each listener's subscription tells it): told once. */
+  seen?: ReadState<unknown>;
   /** Loads the raw value; `present` (when given) turns it into what readers are handed, once per load. */
   load: () => Promise<unknown>;
   present?: (value: never) => T;
   watch: readonly Watch[];
-  promise?: Promise<void>;
   /** True while the read's session has ended (its reader is about to go): changes wait, a failed read keeps the value. */
   hold?: () => boolean;
-  /** A change arrived while held, or while nobody rendered it: read again once a render finds it (and its session). */
-  stale?: boolean;
-  /** A reload is wanted after the running one (a change arrived meanwhile). */
-  again?: boolean;
   /**
-   * A change arrived while nobody was subscribed. The next render reads it afresh (and waits, as for a new read);
-   * a component that rendered it just before and subscribes now reads it again (and shows its value meanwhile).
+   * A change arrived that no load started since has read. Set at the change; a refetch starting clears it, unless
+   * nobody is subscribed any more (unmounted meanwhile) or the session is held: that refetch is not made. The next
+   * render or subscriber reads it again (a render nobody subscribed to afresh, waiting as for a new read; a
+   * component that rendered it just before and subscribes now shows its value meanwhile).
    */
-  outdated?: boolean;
-  /** Bumped when a running load's result no longer counts (the read was outdated while nobody rendered it). */
-  gen: number;
-  print?: string;
+  stale?: boolean;
+  /** The read a suspended render waits for: the latest `get` of the core cache (an older one no longer counts). */
+  promise?: Promise<void>;
   listeners: Set<() => void>;
   subscribe: (listener: () => void) => () => void;
   getSnapshot: () => ReadState<T>;
-  evict?: ReturnType<typeof setTimeout>;
 }
-
-/** How long an entry nobody renders outlives its last reader, as the core's cache does. */
-const EVICT_MS = 5000;
 
 /**
  * A fingerprint of a value's data (functions, `_`-prefixed keys and class instances other than `Date` left out):
@@ -78,7 +83,11 @@ export function fingerprint(value: unknown): string {
 
 // Objects handed out by hooks are copies whose prototype is a core object; their data is theirs.
 const augmented = /* @__PURE__ */ new WeakSet<object>();
-/** @internal Marks an object made by the React layer (a core object copied with hooks added). */
+/**
+ * @internal Marks an object made by the React layer (a core object copied with hooks added).
+ * @example
+ * const user = markAugmented(Object.assign(Object.create(core), hooks));
+ */
 export const markAugmented = <T extends object>(value: T): T => (augmented.add(value), value);
 const isHookAugmented = (value: object) => augmented.has(value);
 
@@ -87,9 +96,13 @@ const matches = (watch: Watch, name: string, deps: readonly unknown[] | null) =>
 
 /**
  * The observer of an app's reads that a UI layer subscribes to (latchkey/react does, through `useSyncExternalStore`;
- * nothing here knows React): one entry per read key (e.g. `"user:u1:listTeams"`), loaded through
- * the core's methods (so through its cache), re-loaded when the core says a cache entry the read watches was
- * refreshed or invalidated, and kept only while a component renders it (then 5 s more).
+ * nothing here knows React): one entry per read key (e.g. `"user:u1:listTeams"`), loaded through the core's methods
+ * (so through its caches), re-loaded when the core says a cache entry the read watches was refreshed or invalidated.
+ * It is no second cache: the reads' results live in a core cache ({@link createCache}) keyed by the read key, which
+ * loads them (one load at a time; a change during a load asks for one more after it), keeps each while a component
+ * renders it (then 5 s more) and then drops it. Per read the observer keeps only the snapshot `useSyncExternalStore`
+ * shows (the last result, or an equal earlier one), its listeners and what the cache does not know (watch list,
+ * session hold), and drops them with the cache entry.
  * @internal
  * @example
  * const store = readStoreOf(app, ctx);
@@ -97,83 +110,72 @@ const matches = (watch: Watch, name: string, deps: readonly unknown[] | null) =>
  */
 export class ReadObserver {
   private readonly entries = new Map<string, Entry>();
-  private readonly dirty = new Set<Entry>();
+  private readonly cache = createCache(
+    async (key: string): Promise<ReadState<unknown> | undefined> => {
+      const e = this.entries.get(key)!;
+      // A refetch for a change that nobody shows any more, or whose session ended: not made (see Entry.stale).
+      if (e.stale && (!e.listeners.size || e.hold?.())) return;
+      e.stale = false;
+      await 0; // not inside the render that asked for it
+      try {
+        const raw = await e.load();
+        return { status: "done", value: e.present ? e.present(raw as never) : raw };
+      } catch (error) {
+        return { status: "error", error };
+      }
+    },
+    { onEvict: ([key]) => this.entries.delete(key as string) },
+  );
 
   /** @param owners - what the core tells changes on: the app's auth context (caches) and its core (writes). */
   constructor(owners: readonly object[]) {
     for (const owner of owners) {
       onCacheChange(owner, (name, deps) => {
-        const before = this.dirty.size;
-        for (const entry of this.entries.values()) {
-          if (!entry.watch.some((w) => matches(w, name, deps))) continue;
-          // Nobody is subscribed: no read now (a read may act, e.g. redirect when signed out), but the next render
-          // or subscriber reads again. It stays in the store: a component may have rendered it and not subscribed
-          // yet (React subscribes after the commit), and must still get this change and every later one.
-          if (!entry.listeners.size) entry.outdated = true;
-          else if (entry.hold?.()) {
-            // Its session ended (a read would fail): its readers keep the value they show until they go.
-            entry.stale = true;
-          } else this.dirty.add(entry);
+        for (const [key, entry] of this.entries) {
+          if (entry.stale || !entry.watch.some((w) => matches(w, name, deps))) continue;
+          entry.stale = true;
+          // After this turn (its other changes join this one): a subscribed entry is read again (coalesced with a
+          // running load by the cache); one nobody subscribes to is only forgotten (no read now: a read may act,
+          // e.g. redirect when signed out). It stays here: a component may have rendered it and not subscribed yet
+          // (React subscribes after the commit), and must still get this change and every later one.
+          queueMicrotask(() => void this.cache.refresh([key]));
         }
-        if (!before && this.dirty.size) queueMicrotask(() => this.flush());
       });
     }
   }
 
   /**
-   * The entry for `key`, created (not yet loaded) on first use; later calls update its loader and watch list.
-   * `hold` says when the read's session has ended (see {@link Entry.hold}).
+   * The entry for `key`, created (and loaded) on first use; later calls update its loader, watch list and `hold`
+   * (see {@link Entry.hold}), and read it again if a change is unread and its session lives.
    */
   entry<R, T = R>(key: string, watch: readonly Watch[], load: () => Promise<R>, present?: (value: R) => T, hold?: () => boolean): Entry<T> {
     let entry = this.entries.get(key) as Entry<T> | undefined;
+    const created = !entry;
     if (!entry) {
       const e: Entry<T> = {
         state: { status: "pending" },
         load,
-        present,
         watch,
-        hold,
-        gen: 0,
         listeners: new Set(),
         subscribe: (listener) => {
-          clearTimeout(e.evict);
           e.listeners.add(listener);
           // Dropped while its component was between render and subscription (an eviction): back in the store.
           if (!this.entries.has(key)) this.entries.set(key, e);
-          if (e.outdated) {
-            e.outdated = false;
-            this.reload(e);
-          }
+          const stop = this.cache.subscribe([key], (state) => this.settle(e, state));
+          if (e.stale && !e.hold?.()) this.read(key, e, false);
           return () => {
             e.listeners.delete(listener);
-            if (!e.listeners.size) this.scheduleEvict(key, e);
+            stop();
           };
         },
         getSnapshot: () => e.state,
       };
       this.entries.set(key, (entry = e));
-      this.scheduleEvict(key, e); // a render that suspends never subscribes
-      this.reload(e);
-    } else {
-      entry.load = load;
-      entry.present = present;
-      entry.watch = watch;
-      entry.hold = hold;
-      if (entry.outdated && !entry.listeners.size) {
-        // Changed while nobody rendered it: this render reads it afresh, as a new read, not a result from before.
-        entry.outdated = false;
-        entry.stale = false;
-        entry.again = false;
-        entry.gen++;
-        entry.promise = undefined;
-        entry.print = undefined;
-        entry.state = { status: "pending" };
-        this.reload(entry);
-      } else if (entry.stale && !hold?.()) {
-        entry.stale = false;
-        this.reload(entry);
-      }
     }
+    Object.assign(entry, { load, present, watch, hold });
+    // A change it has not read (see Entry.stale): nobody subscribed, this render reads it afresh, as a new read, not
+    // a result from before; subscribed (its session ended then, and lives again), it shows its value meanwhile.
+    if (created || (entry.stale && !hold?.())) this.read(key, entry, !entry.listeners.size);
     return entry;
   }
 
@@ -182,56 +184,24 @@ export class ReadObserver {
     return entry.promise ?? Promise.resolve();
   }
 
-  private scheduleEvict(key: string, entry: Entry) {
-    clearTimeout(entry.evict);
-    entry.evict = setTimeout(() => {
-      if (!entry.listeners.size && this.entries.get(key) === entry) this.entries.delete(key);
-    }, EVICT_MS);
-    (entry.evict as { unref?: () => void }).unref?.();
+  /** Reads `entry` through the cache (a fetch started after this call); `fresh`: it shows nothing meanwhile. */
+  private read(key: string, entry: Entry, fresh: boolean) {
+    entry.stale = false;
+    if (fresh) entry.state = { status: "pending" };
+    const promise: Promise<void> = (entry.promise = this.cache.get([key]).then((state) => {
+      if (entry.promise === promise) this.settle(entry, state);
+    }));
   }
 
-  private flush() {
-    const entries = [...this.dirty];
-    this.dirty.clear();
-    for (const entry of entries) this.reload(entry);
-  }
-
-  private reload<T>(entry: Entry<T>) {
-    if (entry.promise) {
-      entry.again = true;
-      return;
-    }
-    const gen = entry.gen;
-    const settle = (state: ReadState<T>, print?: string) => {
-      if (gen !== entry.gen) return; // outdated while nobody rendered it: a newer load replaced this one
-      entry.promise = undefined;
-      // A re-read that failed because its session ended meanwhile (sign-out) keeps the value its readers show.
-      if (state.status === "error" && entry.state.status === "done" && entry.hold?.()) state = entry.state;
-      if (state.status === "error" || print !== entry.print || entry.state.status !== "done") {
-        entry.print = print;
-        entry.state = state;
-        for (const listener of [...entry.listeners]) listener();
-      }
-      if (entry.again) {
-        entry.again = false;
-        // Nobody renders it any more (unmounted meanwhile): the next render that reads it reads again.
-        if (entry.listeners.size) this.reload(entry);
-        else entry.stale = true;
-      }
-    };
-    entry.promise = Promise.resolve()
-      .then(() => entry.load())
-      .then(
-        (raw) => {
-          let value: T;
-          try {
-            value = entry.present ? entry.present(raw as never) : (raw as T);
-          } catch (error) {
-            return settle({ status: "error", error });
-          }
-          settle({ status: "done", value }, fingerprint(value));
-        },
-        (error) => settle({ status: "error", error }),
-      );
+  /** Shows a result of the cache: a reload whose data did not change keeps the old object, so nothing re-renders. */
+  private settle(entry: Entry, state: ReadState<unknown> | undefined) {
+    if (!state || state === entry.seen) return; // a refetch not made
+    entry.seen = state;
+    const print = fingerprint(state.value);
+    // A re-read that failed because its session ended meanwhile (sign-out) keeps the value its readers show.
+    if (entry.state.status === "done" && (state.status === "error" ? entry.hold?.() : print === entry.print)) return;
+    entry.print = print;
+    entry.state = state;
+    for (const listener of [...entry.listeners]) listener();
   }
 }

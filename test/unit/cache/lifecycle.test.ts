@@ -180,6 +180,26 @@ describe("eviction", () => {
     expect(s.cache.peek(["a"])).toBeUndefined();
   });
 
+  test("onEvict is told the deps of each dropped entry, once, and only when it is dropped", async () => {
+    const onEvict = jest.fn();
+    const s = setup({ onEvict });
+    await fetched(s);
+    const stop = s.cache.subscribe(["b"], () => {});
+    await s.time.advance(4999);
+    expect(onEvict).not.toHaveBeenCalled();
+    await s.time.advance(1);
+    expect(onEvict.mock.calls).toEqual([[["a"]]]);
+    stop();
+    await s.time.advance(60_000);
+    expect(onEvict.mock.calls).toEqual([[["a"]], [["b"]]]);
+
+    // Subscribing again in time keeps the entry: nothing told.
+    await fetched(s);
+    s.cache.subscribe(["a"], () => {});
+    await s.time.advance(60_000);
+    expect(onEvict).toHaveBeenCalledTimes(2);
+  });
+
   test("eviction timers do not keep Node alive; throttle timers do (someone may await them)", async () => {
     const s = setup();
     s.cache.subscribe(["a"], () => {});
