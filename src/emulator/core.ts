@@ -88,6 +88,11 @@ export interface RouteDef extends RoutePattern {
   body?: Field | ((auth: AuthInfo | null) => Field);
   query?: Field;
   params?: Field;
+  /**
+   * A long poll: the handler waits for something to happen and changes nothing, so with a data file it runs outside
+   * the one-at-a-time queue (where it would hold every other request back) and saves nothing.
+   */
+  waits?: true;
   handler: (ctx: RequestContext) => Reply | Promise<Reply>;
 }
 

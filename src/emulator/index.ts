@@ -13,6 +13,10 @@ export { DEMO_KEYS, DEMO_PROJECT_ID, INTERNAL_ADMIN_USER, INTERNAL_KEYS } from "
 export { type FaultRule } from "./faults";
 export { type StatsSnapshot, type RouteStats } from "./stats";
 export { type OutboxItem } from "./outbox/outbox";
+export { type OutboxWaitFilter } from "./outbox/outbox-wait";
+export { type EmulatorTestControls } from "./test-controls";
+export { type MockIdentity } from "./oauth/next-identity";
+export { type MockAccount } from "./oauth/mock-accounts";
 export { type PasswordHashing } from "./domain/passwords";
 export { type RouteFamily, ROUTE_FAMILIES } from "./routes";
 export { type RouteDef, type AccessType, CLIENT_OR_HIGHER, SERVER_OR_HIGHER, ADMIN_ONLY } from "./http/router";

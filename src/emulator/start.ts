@@ -10,7 +10,9 @@ import type { Stats } from "./stats";
 import { INPUT_LIMITS } from "./http/limits";
 import { DataFile, readDataFile } from "./store/persistence";
 import { DEMO_KEYS, DEMO_PROJECT_ID, INTERNAL_ADMIN_USER, INTERNAL_KEYS, seedSnapshot } from "./store/seed";
+import { seedInternalPayments } from "./store/seed-payments";
 import { Store } from "./store/store";
+import { testControls, type EmulatorTestControls } from "./test-controls";
 
 /**
  * Options of `startEmulator`.
@@ -34,7 +36,7 @@ export interface EmulatorOptions {
   accessTokenTtlSeconds?: number;
   /** `scrypt` (default, slow by design) or `fast` (salted SHA-256, for tests). */
   passwordHashing?: PasswordHashing;
-  /** Largest request body in bytes (default `INPUT_LIMITS.defaultMaxBodyBytes`, 1 MiB; larger bodies get 413). */
+  /** Largest request body in bytes (default `INPUT_LIMITS.defaultMaxBodyBytes`, 16 MiB; larger bodies get 413). */
   maxBodyBytes?: number;
   /** Delay for password-reset requests of unknown e-mails, like the platform's (default 0 ms). */
   unknownEmailDelayMs?: number;
@@ -67,7 +69,7 @@ export interface ProjectKeys {
  * @example
  * const em = await startEmulator(); console.log(em.url, em.projectId); await em.stop();
  */
-export interface RunningEmulator {
+export interface RunningEmulator extends EmulatorTestControls {
   /** Base URL, e.g. `http://127.0.0.1:8102` (the API is under `/api/v1`). */
   url: string;
   /** The demo project's id. */
@@ -111,6 +113,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const passwordHashing = options.passwordHashing ?? "scrypt";
   const loaded = options.dataFile ? readDataFile(options.dataFile) : undefined;
   const store = new Store(loaded ?? (await seedSnapshot(passwordHashing)));
+  // the internal project's plans (a state saved before they existed gets them now; saved with the first request)
+  seedInternalPayments(store);
   const settings: EmulatorSettings = {
     baseUrl: "",
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 600,
@@ -152,6 +156,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     outbox: core.outbox,
     stats: core.stats,
     setFaults: (rules) => core.faults.set(rules),
+    ...testControls(core),
     settings,
     core,
     stop: () =>

@@ -52,13 +52,18 @@ describe("rendering the default theme", () => {
     expect(html.startsWith('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"')).toBe(true);
     expect(html).toContain(`Verify your email at ${projectName()}</h3>`);
     expect(html).toContain("Hi, John Doe! Please click on the following button to verify your email.");
-    // style objects as inline styles, in the platform's property order
-    expect(html).toContain('<body class="bg-[#fafbfb] font-sans text-base m-0 p-0" style="overflow-x:hidden">');
-    expect(html).toContain('style="max-width:600px;width:100%"');
+    // Tailwind classes and style objects as inline styles, in the platform's property order (react-email's <Body>
+    // keeps the background and margins on <body> and puts the whole style on its table cell)
+    expect(html).toContain('<body style="background-color:rgb(250,251,251);margin:0">');
+    expect(html).toContain(
+      '<td style="background-color:rgb(250,251,251);font-family:ui-sans-serif,system-ui,sans-serif,&quot;Apple Color Emoji&quot;,&quot;Segoe UI Emoji&quot;,&quot;Segoe UI Symbol&quot;,&quot;Noto Color Emoji&quot;;font-size:1rem;line-height:1.5;margin:0px;padding:0px;overflow-x:hidden">',
+    );
+    expect(html).toMatch(/style="max-width:600px;background-color:rgb\(255,255,255\);padding:45px;[^"]*;width:100%"/);
     // the {unsubscribeLink && (…)} section with the theme's preview link
-    expect(html).toContain('<a href="https://example.com" class="text-blue-600" target="_blank" rel="noopener noreferrer">Click here</a> to unsubscribe from these emails');
+    expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer" style="color:rgb(21,93,252)">Click here</a> to unsubscribe from these emails');
     // the template's preview link on its button
-    expect(html).toMatch(/<a href="#" class="text-black[^"]*">Verify my email<\/a>/);
+    expect(html).toMatch(/<a href="#" style="line-height:100%;[^"]*" target="_blank">.*Verify my email<\/span>/);
+    expect(html).not.toContain(' class="');
   });
 
   test("<ProjectLogo> shows the project's logo in light themes and the dark logo in the dark theme; none without logos", async () => {
@@ -68,9 +73,12 @@ describe("rendering the default theme", () => {
     project.logoUrl = "https://cdn.example.com/logo.png";
     project.logoFullDarkModeUrl = "https://cdn.example.com/full-dark.png";
     try {
-      expect((await admin("/emails/render-email", { ...template, theme_id: LIGHT })).json.html).toContain('<div class="flex gap-2 items-center"><img src="https://cdn.example.com/logo.png" alt="Logo" class="h-8"/></div><p>Body</p>');
+      const img = 'style="display:block;outline:none;border:none;text-decoration:none;height';
+      expect((await admin("/emails/render-email", { ...template, theme_id: LIGHT })).json.html).toContain(
+        `<div style="display:flex;gap:0.5rem;align-items:center"><img alt="Logo" src="https://cdn.example.com/logo.png" ${img}:2rem"/></div><p>Body</p>`,
+      );
       const dark = (await admin("/emails/render-email", { ...template, theme_id: "a0172b5d-cff0-463b-83bb-85124697373a" })).json.html;
-      expect(dark).toContain('<img src="https://cdn.example.com/full-dark.png" alt="Full Logo" class="h-16"/><p>Body</p>');
+      expect(dark).toContain(`<img alt="Full Logo" src="https://cdn.example.com/full-dark.png" ${img}:4rem"/><p>Body</p>`);
     } finally {
       project.logoUrl = null;
       project.logoFullDarkModeUrl = null;
@@ -86,9 +94,9 @@ describe("rendering the default theme", () => {
     expect(mail.subject).toBe(`Verify your email at ${projectName()}`);
     expect(mail.html).toContain("Hi, Grace! Please click on the following button to verify your email.");
     expect(mail.html).toContain('href="https://app.example.com/verify?code=abc"');
-    expect(mail.html).toContain('style="overflow-x:hidden"');
+    expect(mail.html).toContain(';overflow-x:hidden">');
     // a real send passes the theme an unsubscribe link, so the theme's conditional section is there
-    expect(mail.html).toMatch(/<a href="[^"]+" class="text-blue-600" target="_blank" rel="noopener noreferrer">Click here<\/a> to unsubscribe from these emails/);
+    expect(mail.html).toMatch(/<a href="[^"]+" target="_blank" rel="noopener noreferrer" style="color:rgb\(21,93,252\)">Click here<\/a> to unsubscribe from these emails/);
   });
 });
 

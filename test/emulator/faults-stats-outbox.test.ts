@@ -116,6 +116,7 @@ describe("outbox and inbox page", () => {
       project_id: em.projectId,
       kind: "magic_link",
       from: '"Latchkey Demo" <noreply@example.com>',
+      from_display: "Latchkey Demo <noreply@example.com>",
       to: [email],
       subject: expect.stringContaining(items[0].otp),
       text: expect.stringContaining(items[0].links[0]),

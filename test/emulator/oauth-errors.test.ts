@@ -71,6 +71,18 @@ describe("authorize errors", () => {
     );
   });
 
+  // apps/backend/src/app/api/latest/auth/oauth/authorize/[provider_id]/route.tsx: `after_callback_redirect_url:
+  // urlSchema.optional()` (packages/stack-shared/src/schema-fields.ts: "${path} is not a valid URL"), checked by the
+  // schema before the handler's trusted-domain check or the provider look-up.
+  test("schema: after_callback_redirect_url that is not a URL → SCHEMA_ERROR (before the provider and whitelist checks)", async () => {
+    for (const provider of ["github", "spotify"]) {
+      const r = await authorizeResult({ provider, query: { after_callback_redirect_url: "not-a-valid-url" } });
+      expect(expectKnown(r, 400, "SCHEMA_ERROR").error).toBe(
+        [`Request validation failed on GET /api/v1/auth/oauth/authorize/${provider}:`, "  - query.after_callback_redirect_url is not a valid URL"].join("\n"),
+      );
+    }
+  });
+
   test("tokens: unparsable, or of another project (403 text)", async () => {
     expectKnown(await authorizeResult({ query: { token: "nonsense" } }), 401, "UNPARSABLE_ACCESS_TOKEN");
     const internalUser = await call(em, "/auth/password/sign-in", {

@@ -81,6 +81,33 @@ describe("magic link / OTP", () => {
   });
 });
 
+// apps/backend/src/app/api/latest/auth/otp/send-sign-in-code/route.tsx stores `serializeStoredSignUpRequestContext(
+// requestContext)` (apps/backend/src/lib/sign-up-context.ts: `sign_up_country_code`) with the code; the sign-in
+// handler (auth/otp/sign-in/verification-code-handler.tsx) creates the user with `deserializeStoredSignUpRequestContext
+// (data)`, so the country is the send request's and never the sign-in request's.
+describe("OTP sign-up country", () => {
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36";
+  const geo = (country: string) => ({ "user-agent": BROWSER, "x-vercel-ip-country": country });
+  const countryOf = async (userId: string) => (await call(em, `/users/${userId}`, { access: "server" })).json.country_code;
+
+  test("comes from the send-code request, not the sign-in request", async () => {
+    const email = freshEmail("otpgeo");
+    await call(em, "/auth/otp/send-sign-in-code", { body: { email, callback_url: CALLBACK }, headers: geo("CH") });
+    const { code } = await latestEmail(em, email);
+    const r = await call(em, "/auth/otp/sign-in", { body: { code }, headers: geo("DE") });
+    expect(r.json.is_new_user).toBe(true);
+    expect(await countryOf(r.json.user_id)).toBe("CH");
+  });
+
+  test("a send request with no country gives none, whatever the sign-in request carries", async () => {
+    const email = freshEmail("otpgeo");
+    await send(email);
+    const { code } = await latestEmail(em, email);
+    const r = await call(em, "/auth/otp/sign-in", { body: { code }, headers: geo("DE") });
+    expect(await countryOf(r.json.user_id)).toBeNull();
+  });
+});
+
 describe("anonymous sign-up", () => {
   test("returns tokens for a new anonymous user with a personal team", async () => {
     const r = await call(em, "/auth/anonymous/sign-up", { body: {} });

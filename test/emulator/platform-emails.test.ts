@@ -91,3 +91,38 @@ test("a project with its own e-mail server sends from its configured sender", as
   await call(em, "/auth/password/sign-up", { body: { email, password: "password123", verification_callback_url: CALLBACK } });
   expect((await latest(email)).from).toBe(SHARED);
 });
+
+// Test mail servers show a sender without the header's quotes: the platform's e2e tests read Inbucket, whose `from` is
+// `Stack Dashboard <noreply@example.com>` (apps/e2e/tests/backend/endpoints/api/v1/auth/password/sign-up.test.ts;
+// Inbucket's StringAddress, pkg/stringutil/utils.go), for the header the platform writes, `"<senderName>"
+// <<senderEmail>>` (apps/backend/src/lib/emails-low-level.tsx). The outbox keeps that raw header as `from` and
+// offers the displayed form beside it as `from_display`.
+describe("from_display: the sender as mail tools show it, beside the raw From header", () => {
+  const fromOf = async (to: string) => {
+    const mail = (await (await fetch(`${em.url}/emulator/outbox?to=${encodeURIComponent(to)}`)).json()).items.at(-1);
+    return [mail.from, mail.from_display];
+  };
+
+  test("the internal project's mail: Stack Dashboard <noreply@example.com>, as in the platform's e2e snapshots", async () => {
+    const email = freshEmail();
+    const r = await call(em, "/auth/password/sign-up", { projectId: "internal", body: { email, password: "password123", verification_callback_url: CALLBACK } });
+    expect(r.status).toBe(200);
+    expect(await fromOf(email)).toEqual(['"Stack Dashboard" <noreply@example.com>', "Stack Dashboard <noreply@example.com>"]);
+  });
+
+  test("a project on the shared server, and one with its own sender (names outside ASCII shown as they are)", async () => {
+    const email = freshEmail();
+    await call(em, "/auth/password/sign-up", { body: { email, password: "password123", verification_callback_url: CALLBACK } });
+    expect(await fromOf(email)).toEqual([SHARED, "Latchkey Demo <noreply@example.com>"]);
+
+    const standard = { type: "standard", host: "smtp.example.com", port: 587, username: "u", password: "p", sender_name: "Équipe Acme", sender_email: "support@acme.example" };
+    expect((await call(em, "/internal/projects/current", { method: "PATCH", access: "admin", body: { config: { email_config: standard } } })).status).toBe(200);
+    try {
+      const other = freshEmail();
+      await call(em, "/auth/password/sign-up", { body: { email: other, password: "password123", verification_callback_url: CALLBACK } });
+      expect(await fromOf(other)).toEqual(['"Équipe Acme" <support@acme.example>', "Équipe Acme <support@acme.example>"]);
+    } finally {
+      await call(em, "/internal/projects/current", { method: "PATCH", access: "admin", body: { config: { email_config: { type: "shared" } } } });
+    }
+  });
+});

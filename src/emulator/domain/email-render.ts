@@ -2,7 +2,7 @@ import { known } from "../errors";
 import { PLATFORM_EMPTY_THEME_SOURCE } from "./email-defaults";
 import { findComponent, runComponent, staticProperty, type SourceComponent } from "./tsx-component";
 import { TsxSyntaxError } from "./tsx-parse";
-import { Markup, SourceRuntimeError, type RenderContext } from "./tsx-render";
+import { Markup, SlotMarkup, SourceRuntimeError, type RenderContext } from "./tsx-render";
 
 /**
  * The values a template or theme may read: `project.displayName`, `user.displayName`, `variables.<name>` (template)
@@ -81,10 +81,11 @@ function capturedValue(ctx: RenderContext, name: "Subject" | "NotificationCatego
   return values[0];
 }
 
-/** Plain text of the HTML (head dropped, block ends as line breaks). */
+/** Plain text of the HTML (head and comments, such as a button's Outlook spacing, dropped; block ends as line breaks). */
 function plainText(html: string): string {
   return html
     .replace(/<head>[\s\S]*?<\/head>/, "")
+    .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<br\s*\/?>/g, "\n")
     .replace(/<\/(p|div|h\d|tr|table)>/g, "\n")
     .replace(/<[^>]+>/g, "")
@@ -103,8 +104,10 @@ function plainText(html: string): string {
  * platform does, without running code: the sources are parsed and their JSX evaluated (see `tsx-parse.ts` and
  * `tsx-render.ts`). `preview` is the platform's preview mode (`render-email`, template and theme saves): the
  * template's `PreviewVariables` fill in missing variables and the theme's `PreviewProps` (its preview unsubscribe
- * link) are used. Errors are `EMAIL_RENDERING_ERROR` with the problem in `details.error`: a theme without an
- * `EmailTheme` export gets the platform's build error word for word; syntax errors name the file, line and column.
+ * link) are used. Inside the theme's `<Tailwind>` the template's and theme's Tailwind classes become inline styles,
+ * as the platform's react-email `<Tailwind>` leaves them (`email-tailwind.ts`). Errors are `EMAIL_RENDERING_ERROR`
+ * with the problem in `details.error`: a theme without an `EmailTheme` export gets the platform's build error word
+ * for word; syntax errors name the file, line and column.
  *
  * @example
  * const r = renderEmail({ templateSource: tpl.tsxSource, themeSource: theme?.tsxSource ?? null, scope });
@@ -116,6 +119,8 @@ export function renderEmail(o: { templateSource?: string; html?: string; themeSo
   if (!theme) throw renderingError('Build failed with 1 error:\nvirtual:/render.tsx:9:9: ERROR: No matching export in "virtual:/theme.tsx" for import "EmailTheme"');
   const ctx: RenderContext = { captured: {}, collect: true };
   let content = o.html ?? "";
+  // the template as the platform's <Tailwind> would leave it (HTML content is not JSX: it stays as it is)
+  let styled = content;
   if (o.templateSource !== undefined) {
     if (!template) {
       throw runtimeError(
@@ -124,14 +129,16 @@ export function renderEmail(o: { templateSource?: string; html?: string; themeSo
     }
     const previewVariables = o.preview ? staticProperty(o.templateSource, "EmailTemplate", "PreviewVariables") : undefined;
     const variables = { ...(previewVariables && typeof previewVariables === "object" ? previewVariables : {}), ...o.scope.variables };
-    content = run(template, "template.tsx", { user: o.scope.user, project: o.scope.project, variables }, ctx);
+    const props = { user: o.scope.user, project: o.scope.project, variables };
+    content = run(template, "template.tsx", props, ctx);
+    styled = run(template, "template.tsx", props, { captured: {}, collect: false, tailwind: true });
   }
   const previewProps = o.preview ? staticProperty(themeSource, "EmailTheme", "PreviewProps") : undefined;
   const themeProps = {
     unsubscribeLink: o.scope.unsubscribeLink,
     projectLogos: o.scope.projectLogos ?? {},
     ...(previewProps && typeof previewProps === "object" ? previewProps : {}),
-    children: new Markup(content),
+    children: new SlotMarkup(content, styled),
   };
   const body = run(theme, "theme.tsx", themeProps, { captured: {}, collect: false });
   const subject = capturedValue(ctx, "Subject");

@@ -18,6 +18,21 @@ export const SHARED_EMAIL_SENDER = "noreply@example.com";
 export const fromHeader = (name: string, email: string): string => `"${name}" <${email}>`;
 
 /**
+ * A `From` header as mail tools show it: the name unquoted, then the address in angle brackets
+ * (`Stack Dashboard <noreply@example.com>` for `"Stack Dashboard" <noreply@example.com>`), only `<address>` when the
+ * name is empty. This is Inbucket's `StringAddress` (`pkg/stringutil/utils.go`), whose `from` the platform's own
+ * end-to-end tests read. A header of another shape is returned unchanged.
+ *
+ * @example
+ * displayedSender('"Stack Dashboard" <noreply@example.com>'); // "Stack Dashboard <noreply@example.com>"
+ */
+export function displayedSender(header: string): string {
+  const m = /^"(.*)" <([^<>]*)>$/s.exec(header);
+  if (!m) return header;
+  return m[1] ? `${m[1]} <${m[2]}>` : `<${m[2]}>`;
+}
+
+/**
  * Who a project's e-mails come from: the project's own sender when it has its own (standard) e-mail server, otherwise
  * the shared sender under the project's display name.
  *

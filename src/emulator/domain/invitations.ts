@@ -3,6 +3,7 @@ import { known } from "../errors";
 import type { ProjectRecord, TeamRecord, UserRecord, VerificationCodeRecord } from "../store/types";
 import { restrictedReasonOf } from "../auth/checks";
 import { createCode } from "./codes";
+import { assertFreeSeat } from "./payments-ledger";
 import { sendTemplated } from "./emails";
 import { findMembership } from "./team-members";
 import { addTeamMember } from "./teams";
@@ -97,11 +98,13 @@ export function assertMayAcceptInvitations(core: EmulatorCore, project: ProjectR
 }
 
 /**
- * Marks the invitation used and adds the user to its team (with the member default permissions) unless they
- * already are a member. Counts `team_invitations_accepted`.
+ * Marks the invitation used, then adds the user to its team (with the member default permissions) unless they
+ * already are a member. As on the platform the invitation stays used when this is refused: on the internal project
+ * when the team has no free `dashboard_admins` seat (`ITEM_QUANTITY_INSUFFICIENT_AMOUNT`; accepting `via` the code
+ * also needs the item in the config), or when the team is gone (`TEAM_NOT_FOUND`). Counts `team_invitations_accepted`.
  *
  * @example
- * acceptInvitation(core, project, code, user, ctx.effect);
+ * acceptInvitation(core, project, code, user, ctx.effect, "code");
  */
 export function acceptInvitation(
   core: EmulatorCore,
@@ -109,10 +112,14 @@ export function acceptInvitation(
   c: VerificationCodeRecord,
   user: UserRecord,
   effect?: (name: string) => void,
+  via: "code" | "id" = "code",
 ): void {
-  const team = core.store.teams.get(String(c.data.team_id));
-  if (!team || team.projectId !== project.id) throw known("TEAM_NOT_FOUND", { team_id: String(c.data.team_id) });
+  const teamId = String(c.data.team_id);
   c.usedAtMillis = Date.now();
+  core.store.touch();
+  assertFreeSeat(core.store, project, teamId, { requireItemConfig: via === "code" });
+  const team = core.store.teams.get(teamId);
+  if (!team || team.projectId !== project.id) throw known("TEAM_NOT_FOUND", { team_id: teamId });
   if (!findMembership(core.store, project.id, team.id, user.id)) addTeamMember(core, team, user.id, project.config.teamMemberDefaultPermissions);
   core.store.touch();
   effect?.("team_invitations_accepted");

@@ -1,7 +1,5 @@
 import type { Store } from "../store/store";
-import type { ProjectRecord } from "../store/types";
 import { newId } from "../util/random";
-import { isTrustedUrl } from "./redirects";
 
 /**
  * Key of the registered passkeys in `store.extra`.
@@ -115,17 +113,4 @@ export function clientDataOrigin(clientDataJSON: unknown): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * Why an origin may not use passkeys in a project (`null` = allowed): localhost needs `allow_localhost`, other
- * origins must be trusted domains.
- *
- * @example
- * const problem = passkeyOriginProblem(project, "http://localhost:3000"); // null
- */
-export function passkeyOriginProblem(project: ProjectRecord, origin: string): "localhost" | "origin" | null {
-  const hostname = new URL(origin).hostname;
-  if (hostname === "localhost" && !project.config.allowLocalhost) return "localhost";
-  return isTrustedUrl(project, origin) ? null : "origin";
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { known } from "../errors";
+import { isBcryptHash, verifyBcryptPassword } from "./imported-password-hashes";
 
 /**
  * How passwords are hashed: `scrypt` is slow by design (N=2^14, r=8, p=1); `fast` is a salted SHA-256 for tests.
@@ -34,13 +35,15 @@ export async function hashPassword(password: string, mode: PasswordHashing): Pro
 }
 
 /**
- * Checks a password against a stored hash (false for a missing or unknown hash).
+ * Checks a password against a stored hash (false for a missing or unknown hash): the emulator's own hashes, and
+ * bcrypt hashes imported with `password_hash` (checked like the platform, see `imported-password-hashes.ts`).
  *
  * @example
  * if (!(await verifyPassword(body.password, user.passwordHash))) throw known("EMAIL_PASSWORD_MISMATCH");
  */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   if (!stored) return false;
+  if (isBcryptHash(stored)) return verifyBcryptPassword(password, stored);
   const parts = stored.split("$");
   let expected: Buffer;
   let actual: Buffer;

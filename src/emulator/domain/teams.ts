@@ -1,9 +1,11 @@
 import type { EmulatorCore } from "../core";
 import type { MembershipRecord, ProjectRecord, TeamRecord } from "../store/types";
 import { newId } from "../util/random";
+import { grantFreePlan } from "./payments-ledger";
 
 /**
- * Creates a team; a creator becomes a member with the project's creator default permissions.
+ * Creates a team; a creator becomes a member with the project's creator default permissions. A team of the internal
+ * project is subscribed to its free plan, as the platform's `teams/crud.tsx` does.
  *
  * @example
  * const team = createTeam(core, project, { displayName: "Ada's Team", creatorUserId: user.id });
@@ -32,6 +34,7 @@ export function createTeam(
   };
   core.store.teams.set(team.id, team);
   if (o.creatorUserId) addTeamMember(core, team, o.creatorUserId, project.config.teamCreatorDefaultPermissions);
+  grantFreePlan(core.store, project, team.id);
   core.store.touch();
   return team;
 }

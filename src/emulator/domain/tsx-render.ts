@@ -1,29 +1,41 @@
+import { element, emailComponent, type RenderContext } from "./tsx-email-components";
+import { esc, Markup, SourceFunction } from "./tsx-html";
 import type { Expr, JsxAttr, JsxNode } from "./tsx-parse";
+
+export { Markup } from "./tsx-html";
+export type { RenderContext } from "./tsx-email-components";
 
 /**
  * Evaluates parsed e-mail JSX against a scope and prints HTML the way React and the platform's e-mail components
- * do (`class`, inline `style` from style objects, `<Html>`, `<Head>`, `<Container>`, `<Section>` as tables,
- * `<ProjectLogo>` from the project's logos). Nothing is executed: unknown names are `undefined`, unknown calls
- * give `undefined`.
+ * do (elements as in `tsx-html.ts`, components as in `tsx-email-components.ts`, inside `<Tailwind>` with the
+ * classes as inline styles). Nothing is executed: unknown names are `undefined`, unknown calls give `undefined`.
  */
 
 /**
- * Rendered HTML (a JSX value), kept apart from strings so it is not escaped again.
+ * Template content handed to a theme as `children`: its HTML as rendered outside `<Tailwind>` and inside it (where
+ * the platform's `<Tailwind>` turns its classes into inline styles). The theme's placement picks one.
  *
  * @example
- * const children = new Markup("<p>Hi</p>");
+ * const children = new SlotMarkup(plain, withInlineStyles);
  */
-export class Markup {
-  constructor(readonly html: string) {}
+export class SlotMarkup extends Markup {
+  constructor(
+    html: string,
+    readonly tailwindHtml: string,
+  ) {
+    super(html);
+  }
 }
 
 /** An arrow function of the source (for `items.map((item) => <li>{item}</li>)`). */
-class Arrow {
+class Arrow extends SourceFunction {
   constructor(
     readonly params: string[],
     readonly body: Expr,
     readonly scope: Scope,
-  ) {}
+  ) {
+    super();
+  }
   call(args: unknown[], ctx: RenderContext): unknown {
     const inner: Scope = { ...this.scope };
     this.params.forEach((p, i) => (inner[p] = args[i]));
@@ -40,18 +52,6 @@ class Arrow {
 export type Scope = Record<string, unknown>;
 
 /**
- * What rendering collects and needs: `<Subject>`/`<NotificationCategory>` values (template only) and the project's
- * logos for `<ProjectLogo>`.
- *
- * @example
- * const ctx: RenderContext = { captured: {}, collect: true };
- */
-export interface RenderContext {
-  captured: { Subject?: unknown[]; NotificationCategory?: unknown[] };
-  collect: boolean;
-}
-
-/**
  * A render-time failure of the source (like a JavaScript error thrown while the platform renders).
  *
  * @example
@@ -59,9 +59,6 @@ export interface RenderContext {
  */
 export class SourceRuntimeError extends Error {}
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
-const UNITLESS = new Set(["opacity", "zIndex", "fontWeight", "lineHeight", "flex", "flexGrow", "flexShrink", "order", "zoom"]);
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 function get(obj: unknown, key: unknown): unknown {
@@ -175,24 +172,17 @@ function binary(op: string, le: Expr, re: Expr, scope: Scope, ctx: RenderContext
 }
 
 /** A value as React prints a child: text escaped, `null`/booleans nothing, arrays in order, elements as HTML. */
-function child(v: unknown): string {
+function child(v: unknown, ctx: RenderContext): string {
   if (v === null || v === undefined || typeof v === "boolean") return "";
+  if (v instanceof SlotMarkup && ctx.tailwind) return v.tailwindHtml;
   if (v instanceof Markup) return v.html;
-  if (Array.isArray(v)) return v.map(child).join("");
+  if (Array.isArray(v)) return v.map((x) => child(x, ctx)).join("");
   if (typeof v === "object") {
     throw new SourceRuntimeError(
       `Objects are not valid as a React child (found: object with keys {${Object.keys(v as object).join(", ")}}). If you meant to render a collection of children, use an array instead.`,
     );
   }
   return esc(String(v));
-}
-
-function css(style: unknown): string {
-  if (!style || typeof style !== "object") return "";
-  return Object.entries(style as Record<string, unknown>)
-    .filter(([, v]) => v !== null && v !== undefined && v !== "" && typeof v !== "boolean")
-    .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${typeof v === "number" && v !== 0 && !UNITLESS.has(k) ? `${v}px` : String(v)}`)
-    .join(";");
 }
 
 /** Evaluated props of an element (spreads applied in order). */
@@ -203,91 +193,6 @@ function propsOf(attrs: JsxAttr[], scope: Scope, ctx: RenderContext): Record<str
     else props[a.name] = evaluate(a.value, scope, ctx);
   }
   return props;
-}
-
-function attrsHtml(props: Record<string, unknown>): string {
-  let out = "";
-  for (const [name, v] of Object.entries(props)) {
-    if (name === "children" || name === "key" || name === "ref" || name === "dangerouslySetInnerHTML" || name === "as") continue;
-    if (v === null || v === undefined || v === false || typeof v === "function" || v instanceof Arrow) continue;
-    const attr = name === "className" ? "class" : name === "htmlFor" ? "for" : name;
-    const value = name === "style" ? css(v) : v === true ? "" : String(v);
-    if (name === "style" && !value) continue;
-    out += ` ${attr}="${esc(value)}"`;
-  }
-  return out;
-}
-
-/**
- * An HTML element as React prints it (void elements self-closed, `dangerouslySetInnerHTML` as is).
- *
- * @example
- * tag("a", { href: "https://x", className: "link" }, "Open"); // '<a href="https://x" class="link">Open</a>'
- */
-export function tag(name: string, props: Record<string, unknown>, inner: string): string {
-  if (VOID.has(name)) return `<${name}${attrsHtml(props)}/>`;
-  const html = (props.dangerouslySetInnerHTML as { __html?: unknown } | undefined)?.__html;
-  return `<${name}${attrsHtml(props)}>${html !== undefined ? String(html) : inner}</${name}>`;
-}
-
-/** The table react-email prints for `<Container>` and `<Section>`. */
-function table(props: Record<string, unknown>, inner: string, rowStyle: boolean): string {
-  const attrs = { align: "center", width: "100%", border: "0", cellPadding: "0", cellSpacing: "0", role: "presentation", ...props };
-  return tag("table", attrs, `<tbody><tr${rowStyle ? ' style="width:100%"' : ""}><td>${inner}</td></tr></tbody>`);
-}
-
-function projectLogo(props: Record<string, unknown>): string {
-  const data = (props.data ?? {}) as Record<string, unknown>;
-  const dark = (props.mode ?? "light") === "dark";
-  const full = dark ? data.logoFullDarkModeUrl : data.logoFullUrl;
-  const small = dark ? data.logoDarkModeUrl : data.logoUrl;
-  if (typeof full === "string" && full) return tag("img", { src: full, alt: "Full Logo", className: "h-16" }, "");
-  if (typeof small === "string" && small) return tag("div", { className: "flex gap-2 items-center" }, tag("img", { src: small, alt: "Logo", className: "h-8" }, ""));
-  return "";
-}
-
-/** The e-mail components (react-email's and the platform's) as HTML; `undefined` for an unknown name. */
-function component(name: string, props: Record<string, unknown>, inner: string, ctx: RenderContext): string | undefined {
-  switch (name) {
-    case "Subject":
-    case "NotificationCategory":
-      if (ctx.collect) (ctx.captured[name] ??= []).push(props.value);
-      return "";
-    case "ProjectLogo":
-      return projectLogo(props);
-    case "Html":
-      return tag("html", { dir: "ltr", lang: "en", ...props }, inner);
-    case "Head":
-      return tag("head", props, `<meta content="text/html; charset=UTF-8" http-equiv="Content-Type"/><meta name="x-apple-disable-message-reformatting"/>${inner}`);
-    case "Body":
-      return tag("body", props, inner);
-    case "Tailwind":
-    case "Font":
-      return inner;
-    case "Container":
-      return table({ ...props, style: { maxWidth: "37.5em", ...(props.style as object) } }, inner, true);
-    case "Section":
-      return table(props, inner, false);
-    case "Row":
-      return tag("table", { align: "center", width: "100%", border: "0", cellPadding: "0", cellSpacing: "0", role: "presentation", ...props }, `<tbody style="width:100%"><tr style="width:100%">${inner}</tr></tbody>`);
-    case "Column":
-      return tag("td", props, inner);
-    case "Text":
-      return tag("p", props, inner);
-    case "Heading":
-      return tag(typeof props.as === "string" && /^h[1-6]$/.test(props.as) ? props.as : "h1", props, inner);
-    case "Button":
-    case "Link":
-      return tag("a", props, inner);
-    case "Hr":
-      return tag("hr", props, "");
-    case "Img":
-      return tag("img", props, "");
-    case "Preview":
-      return tag("div", { style: { display: "none", overflow: "hidden", lineHeight: "1px", opacity: 0, maxHeight: 0, maxWidth: 0 } }, inner);
-    default:
-      return undefined;
-  }
 }
 
 /**
@@ -301,15 +206,22 @@ export function renderNode(node: JsxNode, scope: Scope, ctx: RenderContext): str
     case "text":
       return esc(node.value);
     case "expr":
-      return child(evaluate(node.e, scope, ctx));
+      return child(evaluate(node.e, scope, ctx), ctx);
     case "fragment":
       return node.children.map((c) => renderNode(c, scope, ctx)).join("");
     case "element": {
       const props = propsOf(node.attrs, scope, ctx);
-      const inner = node.children.map((c) => renderNode(c, scope, ctx)).join("") || (props.children !== undefined ? child(props.children) : "");
-      if (/^[a-z]/.test(node.name)) return tag(node.name, props, inner);
+      const outside = ctx.tailwind;
+      if (node.name === "Tailwind") ctx.tailwind = true;
+      let inner: string;
+      try {
+        inner = node.children.map((c) => renderNode(c, scope, ctx)).join("") || (props.children !== undefined ? child(props.children, ctx) : "");
+      } finally {
+        ctx.tailwind = outside;
+      }
+      if (/^[a-z]/.test(node.name)) return element(node.name, props, inner, ctx);
       // a component the emulator does not know renders its children, like a wrapper
-      return component(node.name, props, inner, ctx) ?? inner;
+      return emailComponent(node.name, props, inner, ctx) ?? inner;
     }
   }
 }

@@ -4,6 +4,7 @@ import { countryCodeField, primaryEmailField, profileImageUrlField, totpSecretFi
 import { t, type Field } from "../http/schema";
 import type { ProjectRecord, UserRecord } from "../store/types";
 import { linkOAuthAccount } from "./oauth-accounts";
+import { passwordHashAlgorithm } from "./imported-password-hashes";
 import { hashPassword } from "./passwords";
 import { storeProfileImage } from "./profile-images";
 import { applySignUpInfo } from "./user-read";
@@ -39,20 +40,28 @@ export const userCreateSchema: Field = t.object({
   oauth_providers: t.array(t.object({ id: t.string().defined(), account_id: t.string().defined(), email: t.string().nullable() }).defined()),
 }).defined();
 
-/** Hash formats the emulator accepts for `password_hash`: its own (`fast$…`, `scrypt$…`) and bcrypt (`$2a$…`). */
-const HASH_FORMATS = [/^fast\$[\w-]+\$[\w-]+$/, /^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/, /^\$2[abxy]?\$(0[4-9]|1[0-6])\$[./A-Za-z0-9]{53}$/];
-
-async function passwordHashOf(b: Record<string, unknown>, core: EmulatorCore): Promise<string | null> {
-  if (b.password !== undefined && b.password_hash !== undefined) throw new StatusError(400, "Cannot set both password and password_hash at the same time.");
-  // like the platform, the server API applies no password rules beyond the 70-character limit of the schema
-  if (typeof b.password === "string") return hashPassword(b.password, core.settings.passwordHashing);
-  if (typeof b.password_hash === "string") {
-    if (!HASH_FORMATS.some((re) => re.test(b.password_hash as string))) {
+/**
+ * The password hash a user create or update body asks for, like the platform's `getPasswordHashFromData`
+ * (`apps/backend/src/app/api/latest/users/crud.tsx`): `password` is hashed (`null` removes the password),
+ * `password_hash` must be a hash the platform accepts (bcrypt, see `imported-password-hashes.ts`), both at once is a
+ * 400, and neither gives `undefined` (no change).
+ *
+ * @example
+ * const passwordHash = await passwordHashFromBody(ctx.body, ctx.core); // string | null | undefined
+ */
+export async function passwordHashFromBody(b: Record<string, unknown>, core: EmulatorCore): Promise<string | null | undefined> {
+  if (b.password !== undefined) {
+    if (b.password_hash !== undefined) throw new StatusError(400, "Cannot set both password and password_hash at the same time.");
+    // like the platform, the server API applies no password rules beyond the 70-character limit of the schema
+    return b.password === null ? null : hashPassword(b.password as string, core.settings.passwordHashing);
+  }
+  if (b.password_hash !== undefined) {
+    if (!(await passwordHashAlgorithm(b.password_hash as string))) {
       throw new StatusError(400, "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.");
     }
-    return b.password_hash;
+    return b.password_hash as string;
   }
-  return null;
+  return undefined;
 }
 
 function checkCombinations(project: ProjectRecord, b: Record<string, unknown>, hasPassword: boolean): void {
@@ -83,7 +92,7 @@ export async function createUserFromBody(
   b: Record<string, unknown>,
   effect?: (name: string) => void,
 ): Promise<UserRecord> {
-  const passwordHash = await passwordHashOf(b, core);
+  const passwordHash = (await passwordHashFromBody(b, core)) ?? null;
   checkCombinations(project, b, passwordHash !== null);
   const user = createUser(core, project, {
     email: (b.primary_email as string | null | undefined) ?? null,

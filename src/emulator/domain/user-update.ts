@@ -5,7 +5,7 @@ import { countryCodeField, primaryEmailField, profileImageUrlField, totpSecretFi
 import { t, type Field } from "../http/schema";
 import type { ProjectRecord, UserRecord } from "../store/types";
 import { newId } from "../util/random";
-import { hashPassword } from "./passwords";
+import { passwordHashFromBody } from "./user-create";
 import { isClientProfileImage, storeProfileImage } from "./profile-images";
 import { applySignUpInfo } from "./user-read";
 import { assertEmailFreeForAuth, primaryChannel, renamePersonalTeams } from "./users";
@@ -28,6 +28,7 @@ const serverFields = {
   primary_email_verified: t.boolean(),
   primary_email_auth_enabled: t.boolean(),
   password: t.string({ max: 70 }).nullable(),
+  password_hash: t.string({ nonEmpty: true }),
   restricted_by_admin: t.boolean(),
   restricted_by_admin_reason: t.string().nullable(),
   restricted_by_admin_private_details: t.string().nullable(),
@@ -79,14 +80,17 @@ function updatePrimaryEmail(core: EmulatorCore, project: ProjectRecord, user: Us
 }
 
 /**
- * Applies a validated user update (client or server fields). Setting `password` (server) revokes the user's
- * sessions, like the platform.
+ * Applies a validated user update (client or server fields). Setting `password` or `password_hash` (server) revokes
+ * the user's sessions, like the platform.
  *
  * @example
  * await applyUserUpdate(core, auth, user, ctx.body);
  */
 export async function applyUserUpdate(core: EmulatorCore, auth: AuthInfo, user: UserRecord, body: Record<string, unknown>): Promise<void> {
   const project = auth.project;
+  // like the platform, `password` / `password_hash` (bcrypt, checked like the platform) are read before anything
+  // changes, so a refused hash changes nothing; either one revokes every session below
+  const passwordHash = await passwordHashFromBody(body, core);
   if (auth.type === "client" && typeof body.profile_image_url === "string" && body.profile_image_url && !isClientProfileImage(body.profile_image_url)) {
     throw new StatusError(400, "Invalid profile image URL");
   }
@@ -115,8 +119,8 @@ export async function applyUserUpdate(core: EmulatorCore, auth: AuthInfo, user: 
     user.isAnonymous = false;
     renamePersonalTeams(core, user, (body.display_name as string | null | undefined) ?? null, (body.primary_email as string | null | undefined) ?? null);
   }
-  if (body.password !== undefined) {
-    user.passwordHash = body.password === null ? null : await hashPassword(body.password as string, core.settings.passwordHashing);
+  if (passwordHash !== undefined) {
+    user.passwordHash = passwordHash;
     for (const s of core.store.sessionsOf(user.id)) core.store.sessions.delete(s.id);
   }
   core.store.touch();

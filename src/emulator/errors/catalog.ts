@@ -151,6 +151,19 @@ export const KNOWN_ERRORS = {
   },
   DATA_VAULT_STORE_DOES_NOT_EXIST: { status: 400, message: (d) => `Data vault store with ID ${d.store_id} does not exist.` },
   DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST: { status: 400, message: (d) => `Data vault store with ID ${d.store_id} does not contain a key with hash ${d.hashed_key}.` },
+  ITEM_NOT_FOUND: { status: 404, message: (d) => `Item with ID "${d.item_id}" not found.` },
+  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: {
+    status: 400,
+    message: (d) =>
+      `The ${d.actual_customer_type} with ID ${q(d.customer_id)} is not a valid customer for the item with ID ${q(d.item_id)}. ` +
+      (d.item_customer_type
+        ? `The item is configured to only be available for ${d.item_customer_type} customers, but the customer is a ${d.actual_customer_type}.`
+        : "The item is missing a customer type field. Please make sure it is set up correctly in your project configuration."),
+  },
+  ITEM_QUANTITY_INSUFFICIENT_AMOUNT: {
+    status: 400,
+    message: (d) => `The item with ID ${q(d.item_id)} has an insufficient quantity for the customer with ID ${q(d.customer_id)}. An attempt was made to charge ${d.quantity} credits.`,
+  },
 } satisfies Record<string, KnownErrorEntry>;
 
 /**

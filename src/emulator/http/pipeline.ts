@@ -103,7 +103,9 @@ export async function handleRequest(core: EmulatorCore, req: IncomingMessage, re
   let applied = false;
   try {
     const prepared = await prepareRoute(core, req, r);
-    ({ wire, applied } = await core.exclusive(() => runAndSave(core, req, r, prepared, { requestId, pretty })));
+    ({ wire, applied } = prepared.route.waits
+      ? { wire: toWire(await runRoute(core, req, r, prepared), { pretty }), applied: true }
+      : await core.exclusive(() => runAndSave(core, req, r, prepared, { requestId, pretty })));
   } catch (e) {
     wire = failure(core, e, r, requestId);
   }

@@ -5,6 +5,7 @@ import type { RouteDef } from "../http/router";
 import { accountFor, fakeAccounts, splitScopes, type MockAccount } from "./mock-accounts";
 import { renderConsentPage } from "./mock-page";
 import { createProviderCode, exchangeProviderCode, lookupProviderAccessToken, refreshProviderToken } from "./mock-provider";
+import { takeNextIdentity } from "./next-identity";
 
 /**
  * Path prefix of the mock OAuth provider (outside `/api`): `/emulator/oauth/<provider_id>/{authorize,token,userinfo,tokeninfo}`.
@@ -77,6 +78,9 @@ function authorize(ctx: RequestContext, params: Record<string, string>, interact
   if (params.decision === "deny" || params.deny === "1" || params.deny === "true") {
     return refuse(redirectUri, params, "access_denied", "The user denied access.", status);
   }
+  // A test chose who signs in next (POST /emulator/oauth/<provider>/next-identity): no page, once.
+  const chosen = takeNextIdentity(ctx.core, providerId);
+  if (chosen) return grant(ctx.core, providerId, params, redirectUri, chosen, status);
   if (interactive) return page();
   const email = params.email || params.login_hint;
   if (!email && ctx.method === "POST") return page("Type an e-mail address or choose one of the accounts.", 400);

@@ -1,3 +1,4 @@
+import { displayedSender } from "../domain/email-sender";
 import type { Store } from "../store/store";
 import type { EmailRecord } from "../store/types";
 import { newId } from "../util/random";
@@ -22,6 +23,11 @@ export interface OutboxItem {
   kind: string;
   /** The `From` header the platform would send (`"<name>" <<address>>`); null for e-mails saved before it was recorded. */
   from: string | null;
+  /**
+   * The sender as test mail servers and mail clients show it (`<name> <<address>>`, what Inbucket's `from` holds,
+   * e.g. `Stack Dashboard <noreply@example.com>`); null when `from` is.
+   */
+  from_display: string | null;
   to: string[];
   subject: string;
   text: string;
@@ -101,6 +107,7 @@ export function toOutboxItem(e: EmailRecord): OutboxItem {
     project_id: e.projectId,
     kind: e.kind,
     from: e.from ?? null,
+    from_display: e.from ? displayedSender(e.from) : null,
     to: e.to,
     subject: e.subject,
     text: e.text,

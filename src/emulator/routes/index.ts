@@ -15,6 +15,7 @@ import { emailOutboxRoutes } from "./email-outbox";
 import { emailThemeRoutes } from "./email-themes";
 import { emailRoutes } from "./emails";
 import { emulatorControlRoutes } from "./emulator-control";
+import { emulatorTestingRoutes } from "./emulator-testing";
 import { internalApiKeyRoutes } from "./internal-api-keys";
 import { internalProjectRoutes } from "./internal-projects";
 import { internalProjectListRoutes } from "./internal-projects-list";
@@ -29,6 +30,7 @@ import { oauthTokenRoutes } from "./oauth-token";
 import { otpRoutes } from "./otp";
 import { passkeyRoutes } from "./passkey";
 import { passwordRoutes } from "./password";
+import { paymentItemRoutes } from "./payment-items";
 import { paymentsRoutes } from "./payments";
 import { permissionDefinitionRoutes } from "./permission-definitions";
 import { permissionRoutes } from "./permissions";
@@ -63,6 +65,7 @@ export type RouteFamily = (core: EmulatorCore) => RouteDef[];
 export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   metaRoutes,
   emulatorControlRoutes,
+  emulatorTestingRoutes,
   uploadRoutes,
   projectRoutes,
   internalProjectRoutes,
@@ -104,6 +107,7 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   permissionRoutes,
   permissionDefinitionRoutes,
   paymentsRoutes,
+  paymentItemRoutes,
 ];
 
 /**

@@ -8,7 +8,6 @@ import { trustedDomainField } from "../http/platform-fields";
 import { t, type Field } from "../http/schema";
 import type { ProjectConfig, ProjectRecord } from "../store/types";
 import { findTheme } from "../domain/email-catalog";
-import { assertProductionModeAllowed } from "../domain/production-mode";
 import { deleteProjectData } from "../domain/project-lifecycle";
 import { commitLegacyConfig } from "../domain/config-layers";
 
@@ -166,8 +165,9 @@ export function emailConfigProblems(email: Record<string, unknown> | undefined, 
 }
 
 /**
- * Applies an admin create/update body to a project (trusted domains were checked by the body schema): validates the e-mail theme, and refuses to
- * switch production mode on while production-mode checks fail (the project is left unchanged then). The `config`
+ * Applies an admin create/update body to a project (trusted domains were checked by the body schema): validates the
+ * e-mail theme (the project is left unchanged when it fails). `is_production_mode` is stored as given: the platform
+ * enforces none of its production-mode checks here (apps/backend/src/lib/projects.tsx). The `config`
  * settings are written to the environment config override (project-wide ones to the project level), like the
  * platform's legacy project endpoints.
  *
@@ -193,7 +193,6 @@ export function applyProjectBody(core: EmulatorCore, target: ProjectRecord, b: R
     wireKeys.push("require_email_verification");
   }
   if (b.config) applyConfig(project.config, b.config as Record<string, unknown>);
-  if (b.is_production_mode === true) assertProductionModeAllowed(project);
   const { config, apiKeySets: _keptAsIs, ...scalars } = project;
   Object.assign(target, scalars);
   commitLegacyConfig(core.store, target, config, wireKeys);
@@ -214,8 +213,7 @@ function patch(ctx: RequestContext) {
 }
 
 /**
- * `GET|PATCH|DELETE /internal/projects/current` (admin, wire §8.18): read, change (production mode is refused while
- * production-mode checks fail) and delete the project.
+ * `GET|PATCH|DELETE /internal/projects/current` (admin, wire §8.18): read, change and delete the project.
  *
  * @example
  * core.router.addAll(internalProjectRoutes(core));

@@ -43,7 +43,7 @@ const authorizeQuery = t.object(
     provider_scope: t.string(),
     error_redirect_url: url,
     error_redirect_uri: url,
-    after_callback_redirect_url: t.string(),
+    after_callback_redirect_url: url,
     stack_response_mode: t.string({ oneOf: ["json", "redirect"] }),
     hexclave_response_mode: t.string({ oneOf: ["json", "redirect"] }),
     response_mode: t.string({ oneOf: ["json", "redirect"] }),

@@ -28,7 +28,8 @@ function sendSignInCode(ctx: RequestContext) {
     project,
     type: "otp_sign_in",
     method: { email, type: "standard" },
-    data: { user_id: existing?.id ?? null, is_new_user: !existing },
+    // the platform keeps the send request's sign-up context with the code (`serializeStoredSignUpRequestContext`)
+    data: { user_id: existing?.id ?? null, is_new_user: !existing, sign_up_country_code: signUpCountryCode(ctx.req) },
     callbackUrl,
   });
   const otp = record.code.slice(0, 6).toUpperCase();
@@ -45,7 +46,10 @@ async function signIn(ctx: RequestContext) {
   const isNewUser = !user;
   if (!user) {
     if (!project.config.signUpEnabled) throw known("SIGN_UP_NOT_ENABLED");
-    user = createOrUpgradeUser(ctx.core, project, currentUser, { email, emailAuth: true, emailVerified: true, otpAuthEnabled: true, countryCode: signUpCountryCode(ctx.req) }, ctx.effect);
+    // the sign-up country is the send request's, stored with the code; the sign-in request's is never read
+    const stored = code.data.sign_up_country_code;
+    const countryCode = typeof stored === "string" ? stored : null;
+    user = createOrUpgradeUser(ctx.core, project, currentUser, { email, emailAuth: true, emailVerified: true, otpAuthEnabled: true, countryCode }, ctx.effect);
   } else if (channel) {
     channel.isVerified = true;
     user.otpAuthEnabled = true;

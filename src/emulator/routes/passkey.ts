@@ -7,10 +7,10 @@ import {
   PASSKEY_SENTINEL_RP_ID,
   PASSKEY_TEST_CHALLENGE,
   passkeyByCredentialId,
-  passkeyOriginProblem,
   savePasskey,
   webauthnServer,
 } from "../domain/passkeys";
+import { isTrustedUrl } from "../domain/redirects";
 import { signInResponse } from "../domain/sessions";
 import { primaryChannel } from "../domain/users";
 import { known } from "../errors";
@@ -67,7 +67,9 @@ async function register(ctx: RequestContext) {
   const credential = ctx.body.credential;
   const origin = clientDataOrigin(credential?.response?.clientDataJSON);
   if (!origin) throw registrationFailed("Passkey registration failed because the verification response is invalid");
-  if (passkeyOriginProblem(project, origin)) throw registrationFailed("Passkey registration failed because the origin is not allowed");
+  // The platform checks the origin against the trusted domains only (validateRedirectUrl), so a wildcard domain may
+  // cover localhost while `allow_localhost` is off; older backends (before 2025-08) refused localhost outright.
+  if (!isTrustedUrl(project, origin)) throw registrationFailed("Passkey registration failed because the origin is not allowed");
   const { verifyRegistrationResponse } = await webauthnServer();
   let verification;
   try {
@@ -125,9 +127,7 @@ async function signIn(ctx: RequestContext) {
   if (!passkey || !user?.passkeyAuthEnabled) throw authenticationFailed("Passkey not found");
   const origin = clientDataOrigin(response?.response?.clientDataJSON);
   if (!origin) throw authenticationFailed("Passkey authentication failed because the authentication response is invalid");
-  const problem = passkeyOriginProblem(project, origin);
-  if (problem === "localhost") throw authenticationFailed("Passkey authentication failed because localhost is not allowed");
-  if (problem) throw authenticationFailed("Passkey authentication failed because the origin is not allowed");
+  if (!isTrustedUrl(project, origin)) throw authenticationFailed("Passkey authentication failed because the origin is not allowed");
   const { verifyAuthenticationResponse } = await webauthnServer();
   const failed = "The signature of the authentication response could not be verified with the stored public key tied to this credential ID";
   let verification;

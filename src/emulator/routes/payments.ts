@@ -1,5 +1,6 @@
 import type { EmulatorCore } from "../core";
-import { requireTeamPermission } from "../domain/team-members";
+import { customerProductEntries } from "../domain/payments-products";
+import { requireTeamPermission, teamOrThrow, userOrThrow } from "../domain/team-members";
 import { known, schemaError, StatusError } from "../errors";
 import { authOf, type RequestContext } from "../http/context";
 import { json, type Reply } from "../http/reply";
@@ -8,14 +9,30 @@ import { t } from "../http/schema";
 
 /**
  * The read side of the platform's payments API (`apps/backend/src/app/api/latest/payments/**`) for a project
- * without a connected payments account, which is every emulator project: a customer has no billing record, owns
- * no products and has no invoices. The official account-settings page reads these on load.
+ * without a connected payments account, which is every emulator project: a customer has no billing record and no
+ * invoices, and owns only what the emulator granted it (the free plan of a team of the internal project). The
+ * official account-settings page reads these on load.
  */
 
 const BILLING_FORBIDDEN = "Clients can only manage their own billing.";
 const PRODUCTS_FORBIDDEN = "Clients can only access their own user or team products.";
 
 type CustomerType = "user" | "team" | "custom";
+
+/**
+ * The platform's `ensureCustomerExists` (`apps/backend/src/lib/payments.tsx`): a user customer must be a user of the
+ * project (`USER_NOT_FOUND`), a team customer one of its teams (`TEAM_NOT_FOUND`); custom customers always exist.
+ *
+ * @example
+ * ensureCustomerExists(ctx, "team", teamId);
+ */
+export function ensureCustomerExists(ctx: RequestContext, customerType: CustomerType, customerId: string): void {
+  const { store } = ctx.core;
+  const projectId = authOf(ctx).project.id;
+  // (the platform first refuses ids that are not lowercase v4 UUIDs the same way; no stored id is one)
+  if (customerType === "user") userOrThrow(store, projectId, customerId);
+  else if (customerType === "team") teamOrThrow(store, projectId, customerId);
+}
 
 /**
  * What a client may read of a customer, as the platform checks it: a signed-in user
@@ -52,13 +69,18 @@ function pageLimit(ctx: RequestContext): number {
   return n;
 }
 
-/** An empty page in the platform's paginated shape; any cursor points nowhere (`Invalid cursor`). */
-function emptyPage(ctx: RequestContext, limitFirst: boolean): Reply {
+/**
+ * A page of `entries` in the platform's paginated shape: it starts at the entry whose cursor is `cursor` (none →
+ * `Invalid cursor`); `next_cursor` is the cursor of the entry after the page.
+ */
+function page(ctx: RequestContext, entries: { cursor: string; item: unknown }[], limitFirst: boolean): Reply {
   const cursor = ctx.query.cursor as string | undefined;
   if (limitFirst) pageLimit(ctx);
-  if (cursor) throw new StatusError(400, "Invalid cursor");
-  if (!limitFirst) pageLimit(ctx);
-  return json({ items: [], is_paginated: true, pagination: { next_cursor: null } });
+  const start = cursor ? entries.findIndex((e) => e.cursor === cursor) : 0;
+  if (start === -1) throw new StatusError(400, "Invalid cursor");
+  const limit = pageLimit(ctx);
+  const next = entries[start + limit];
+  return json({ items: entries.slice(start, start + limit).map((e) => e.item), is_paginated: true, pagination: { next_cursor: next ? next.cursor : null } });
 }
 
 const listQuery = t.object({ cursor: t.string(), limit: t.string() });
@@ -67,9 +89,10 @@ const customer = (types: readonly CustomerType[]) =>
 
 /**
  * `GET /payments/billing/{user|team}/{id}` → `{ has_customer: false, default_payment_method: null }`;
- * `GET /payments/products/{user|team|custom}/{id}` and `GET /payments/invoices/{user|team}/{id}` → an empty page
- * `{ items: [], is_paginated: true, pagination: { next_cursor: null } }`. Client access is limited to the signed-in
- * user and the teams they administer (see `checkCustomerAccess`).
+ * `GET /payments/invoices/{user|team}/{id}` → an empty page `{ items: [], is_paginated: true, pagination: {
+ * next_cursor: null } }`; `GET /payments/products/{user|team|custom}/{id}` → a page of the customer's products (an
+ * existing customer: `USER_NOT_FOUND` / `TEAM_NOT_FOUND`). Client access is limited to the signed-in user and the
+ * teams they administer (see `checkCustomerAccess`).
  *
  * @example
  * core.router.addAll(paymentsRoutes(core));
@@ -94,8 +117,12 @@ export function paymentsRoutes(_core: EmulatorCore): RouteDef[] {
       params: customer(["user", "team", "custom"]),
       query: listQuery,
       handler: (ctx) => {
-        checkCustomerAccess(ctx, ...params(ctx), PRODUCTS_FORBIDDEN);
-        return emptyPage(ctx, false);
+        const [customerType, customerId] = params(ctx);
+        checkCustomerAccess(ctx, customerType, customerId, PRODUCTS_FORBIDDEN);
+        ensureCustomerExists(ctx, customerType, customerId);
+        const auth = authOf(ctx);
+        const entries = customerProductEntries(ctx.core.store, auth.project, { customerType, customerId, client: auth.type === "client" });
+        return page(ctx, entries, false);
       },
     },
     {
@@ -106,7 +133,7 @@ export function paymentsRoutes(_core: EmulatorCore): RouteDef[] {
       query: listQuery,
       handler: (ctx) => {
         checkCustomerAccess(ctx, ...params(ctx), BILLING_FORBIDDEN);
-        return emptyPage(ctx, true);
+        return page(ctx, [], true);
       },
     },
   ];

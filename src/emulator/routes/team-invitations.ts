@@ -84,7 +84,7 @@ function acceptWithCode(ctx: RequestContext, mode: "accept" | "details") {
     const team = teamOrThrow(ctx.core.store, project.id, String(c.data.team_id));
     return json({ team_id: team.id, team_display_name: team.displayName });
   }
-  acceptInvitation(ctx.core, project, c, user, ctx.effect);
+  acceptInvitation(ctx.core, project, c, user, ctx.effect, "code");
   return json({});
 }
 
@@ -98,7 +98,7 @@ function acceptById(ctx: RequestContext) {
   const c = pendingInvitations(ctx.core, auth.project.id).find((x) => x.id === ctx.params.id);
   const user = ctx.core.store.users.get(userId);
   if (!c || !user || user.projectId !== auth.project.id || !isInvitedUser(ctx.core, c, user)) throw known("VERIFICATION_CODE_NOT_FOUND");
-  acceptInvitation(ctx.core, auth.project, c, user, ctx.effect);
+  acceptInvitation(ctx.core, auth.project, c, user, ctx.effect, "id");
   return json({});
 }
 

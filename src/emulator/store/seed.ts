@@ -104,7 +104,14 @@ function keySet(id: string, keys: { publishableClientKey: string; secretServerKe
   };
 }
 
-const MOCK_PROVIDERS = ["github", "google", "microsoft"].map((id) => ({ id, type: "shared" as const }));
+/** Shared-key providers (served by the mock OAuth provider); a fresh list per project, so no two projects share one. */
+const sharedProviders = (ids: readonly string[]) => ids.map((id) => ({ id, type: "shared" as const }));
+const MOCK_PROVIDER_IDS = ["github", "google", "microsoft"] as const;
+/**
+ * The platform's development seed enables these on the internal project (apps/backend/.env.development:
+ * `STACK_SEED_INTERNAL_PROJECT_OAUTH_PROVIDERS=github,spotify,google,microsoft`, read by apps/backend/prisma/seed.ts).
+ */
+const INTERNAL_PROVIDER_IDS = ["github", "spotify", "google", "microsoft"] as const;
 
 function seedProjects(): ProjectRecord[] {
   const internal: ProjectRecord = {
@@ -115,7 +122,12 @@ function seedProjects(): ProjectRecord[] {
     isProductionMode: false,
     ownerTeamId: null,
     logoUrl: null,
-    config: defaultProjectConfig({ magicLinkEnabled: true, clientTeamCreationEnabled: true, createTeamOnSignUp: true, oauthProviders: MOCK_PROVIDERS }),
+    config: defaultProjectConfig({
+      magicLinkEnabled: true,
+      clientTeamCreationEnabled: true,
+      createTeamOnSignUp: true,
+      oauthProviders: sharedProviders(INTERNAL_PROVIDER_IDS),
+    }),
     apiKeySets: [keySet("5e0d1c2b-3a49-4f5e-8d7c-6b5a49382716", INTERNAL_KEYS)],
   };
   const demo: ProjectRecord = {
@@ -133,7 +145,7 @@ function seedProjects(): ProjectRecord[] {
       allowUserApiKeys: true,
       allowTeamApiKeys: true,
       createTeamOnSignUp: true,
-      oauthProviders: MOCK_PROVIDERS,
+      oauthProviders: sharedProviders(MOCK_PROVIDER_IDS),
       domains: [{ domain: "http://localhost:*", handlerPath: "/handler" }],
     }),
     apiKeySets: [keySet("7c6b5a49-3827-4e16-9f05-e4d3c2b1a098", DEMO_KEYS)],
