@@ -13,6 +13,7 @@ import { ArgumentError } from "../errors/base";
 import { useProvidedApp } from "../react/context";
 import { handlerPathOf, LatchkeyHandler } from "../react/handler";
 import type { LatchkeyHandlerProps } from "../react/handler";
+import { TranslationContext } from "../react/i18n";
 import type { TranslationOverrides } from "../react/i18n";
 import { LatchkeyProvider } from "../react/provider";
 import type { LatchkeyProviderProps } from "../react/provider";
@@ -45,16 +46,26 @@ function clientAppOf(json: StackClientAppJson): ClientApp {
 }
 
 /**
+ * `children` in the words (language and overrides) of the provider around `<KeepWords>`, whatever provider is
+ * between: a handler given an app of its own speaks the language of the `<StackProvider lang>` it is rendered in.
+ */
+function KeepWords({ words, children }: { words: TranslationOverrides | undefined; children?: ReactNode }) {
+  return <TranslationContext.Provider value={words}>{children}</TranslationContext.Provider>;
+}
+
+/**
  * @internal The provider a server component's `<StackProvider>` renders: the client app rebuilt from its settings
- * (one app per settings, so every render and page gets the same one).
+ * (one app per settings, so every render and page gets the same one). Without `lang` and `translationOverrides`
+ * (a `<StackHandler app>`'s), its pages keep the words of the provider around it.
  * @example
  * <NextClientProvider appJson={serverApp[stackAppInternalsSymbol].toClientJson()}>{children}</NextClientProvider>
  */
 export function NextClientProvider({ appJson, lang, translationOverrides, children }: NextClientProviderProps) {
   const app = clientAppOf(appJson);
+  const around = React.useContext(TranslationContext);
   return (
     <LatchkeyProvider app={app} lang={lang} translationOverrides={translationOverrides}>
-      {children}
+      {lang === undefined && translationOverrides === undefined ? <KeepWords words={around}>{children}</KeepWords> : children}
     </LatchkeyProvider>
   );
 }
@@ -105,6 +116,13 @@ const use = (Object(React) as { use?: (p: PromiseLike<unknown>) => unknown }).us
  * @internal
  */
 export function ClientStackHandler({ app, routeProps, params, searchParams, ...props }: StackHandlerProps) {
+  const around = React.useContext(TranslationContext);
   const page = <NextClientHandler {...props} path={handlerPathNow(givenRouteProps(routeProps, params, searchParams), use)} />;
-  return app ? <LatchkeyProvider app={app}>{page}</LatchkeyProvider> : page;
+  return app ? (
+    <LatchkeyProvider app={app}>
+      <KeepWords words={around}>{page}</KeepWords>
+    </LatchkeyProvider>
+  ) : (
+    page
+  );
 }

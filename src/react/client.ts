@@ -16,6 +16,7 @@ export type { LatchkeyThemeProps } from "./theme/theme";
 export type { Theme, ThemeColors } from "./theme/tokens";
 export { useTranslation } from "./i18n";
 export type { TranslationOverrides } from "./i18n";
+export type { Locale } from "./locales/load-locale";
 export type { AppHooks, ServerAppHooks, AdminAppHooks, HooksOf } from "./hooks/app-hooks";
 export type { UserHooks } from "./hooks/user-hooks";
 export type { TeamHooks } from "./hooks/team-hooks";

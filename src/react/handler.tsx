@@ -60,7 +60,7 @@ export interface HandlerComponentProps {
 }
 
 /**
- * Props of {@link LatchkeyHandler} (the official `StackHandler`'s).
+ * Props of {@link LatchkeyHandler} (the official `StackHandler`'s, its deprecated ones included).
  * @example
  * const props: LatchkeyHandlerProps = { fullPage: true, componentProps: { SignIn: { firstTab: "password" } } };
  */
@@ -71,6 +71,28 @@ export interface LatchkeyHandlerProps {
   fullPage?: boolean;
   /** Props passed to the page shown, by page (see {@link HandlerComponentProps}). */
   componentProps?: HandlerComponentProps;
+  /**
+   * Ignored, as the official handler ignores it: the pages use the app of the nearest provider. (latchkey/next's
+   * `StackHandler` uses it when given.)
+   * @deprecated The official package's: "The app parameter is no longer necessary. You can safely remove it."
+   */
+  app?: unknown;
+  /**
+   * Ignored here, as the official handler ignores it; `location` (or the page's address) names the page.
+   * (latchkey/next's `StackHandler` reads the page from it.)
+   * @deprecated The official package's: "The routeProps parameter is no longer necessary. You can safely remove it."
+   */
+  routeProps?: unknown;
+  /**
+   * Ignored here, as the official handler ignores it. (latchkey/next's `StackHandler` reads the page from it.)
+   * @deprecated The official package's: "The params parameter is no longer necessary. You can safely remove it."
+   */
+  params?: unknown;
+  /**
+   * Ignored here, as the official handler ignores it. (latchkey/next's `StackHandler` reads the query from it.)
+   * @deprecated The official package's: "The searchParams parameter is no longer necessary. You can safely remove it."
+   */
+  searchParams?: unknown;
 }
 
 // Every page takes optional props only (those of HandlerComponentProps, and the handler's own).

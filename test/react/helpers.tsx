@@ -58,14 +58,18 @@ export async function signedUp(app: ClientApp, email = uniqueEmail("react")) {
   return { email, password };
 }
 
-/** `ui` inside `<LatchkeyProvider app>` and a Suspense boundary whose fallback is a "Loading" status. */
+/**
+ * `ui` inside `<LatchkeyProvider app>` (with `translationOverrides` and `lang` when given) and a Suspense boundary
+ * whose fallback is a "Loading" status.
+ */
 export function renderWithApp(
   app: ClientApp,
   ui: ReactNode,
   translationOverrides?: TranslationOverrides,
+  lang?: string,
 ): { container: HTMLElement; unmount: () => void; rerender: (node: ReactNode) => void } {
   const wrap = (node: ReactNode): ReactElement => (
-    <LatchkeyProvider app={app} translationOverrides={translationOverrides}>
+    <LatchkeyProvider app={app} translationOverrides={translationOverrides} lang={lang}>
       <Suspense fallback={<p role="status">Loading</p>}>{node}</Suspense>
     </LatchkeyProvider>
   );

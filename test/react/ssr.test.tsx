@@ -55,7 +55,7 @@ test("the provider and a building block that does not read the user render to a 
     </LatchkeyProvider>,
   );
   // The style sheet comes with the building block (React 19 marks it for hoisting into <head>; React 18 renders it in place).
-  expect(html).toMatch(/<style [^>]*href="latchkey-base"[^>]*>\.lk\{/);
+  expect(html).toMatch(/<style [^>]*href="latchkey-base"[^>]*>@property --lk-background\{/);
   expect(html).toContain('role="img" aria-label="Ada Lovelace"');
   expect(html).toContain(">AD</span>");
 });
@@ -145,4 +145,28 @@ test("the handler renders nothing without a location (it reads no window), and t
   expect(await html()).not.toMatch(/<h1|<main/);
   expect(await html("/handler/sign-in")).toMatch(/<h1[^>]*>Sign in to your account<\/h1>/);
   expect(await html("/handler/nope")).toContain("Page does not exist");
+});
+
+test("lang: a streamed render waits for the locale's words, then renders the page in that language", async () => {
+  const app = appOf(emulator);
+  const page = (lang: string) => (
+    <LatchkeyProvider app={app} lang={lang}>
+      <LatchkeyHandler location="/handler/nope" />
+    </LatchkeyProvider>
+  );
+  const html = await streamed(page("de-DE"));
+  expect(html).toMatch(/<h1[^>]*>Seite existiert nicht<\/h1>/);
+  expect(html).not.toContain("Page does not exist");
+  expect(await streamed(page("ja-JP"))).toMatch(/<h1[^>]*>ページが存在しません<\/h1>/);
+});
+
+test("lang with renderToString, which cannot wait: React's suspense error until the locale has loaded once in the process", async () => {
+  const page = (
+    <LatchkeyProvider app={appOf(emulator)} lang="fr-FR">
+      <LatchkeyHandler location="/handler/nope" />
+    </LatchkeyProvider>
+  );
+  expect(() => renderToString(page)).toThrow(/suspended/);
+  await streamed(page); // (or any render that could wait)
+  expect(renderToString(page)).toMatch(/<h1[^>]*>Cette page n&#x27;existe pas<\/h1>/);
 });

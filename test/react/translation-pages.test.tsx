@@ -3,30 +3,18 @@
  * @jest-environment-options {"url": "http://localhost:3000/"}
  */
 // Every page's visible words go through the translation table: each page, rendered with a table that marks every
-// string it is asked for, shows no letter outside the marks except the data the test put there itself.
+// string it is asked for, shows no letter outside the marks except the data the test put there itself. And every
+// text the pages asked the table for is in the key list every locale table is checked against
+// (src/react/locales/keys.ts, test/react/locales.test.ts): so each page shows in every locale with no English left.
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
-import {
-  AccountSettings,
-  CliAuthConfirmation,
-  EmailVerification,
-  ErrorPage,
-  ForgotPassword,
-  LatchkeyHandler,
-  MagicLinkCallback,
-  MfaPage,
-  Onboarding,
-  PasswordReset,
-  SignIn,
-  SignUp,
-  TeamInvitation,
-  UserButton,
-} from "../../src/react/index";
+import { AccountSettings, UserButton } from "../../src/react/index";
+import { TRANSLATION_KEYS } from "../../src/react/locales/keys";
 import { appFor, renderWithApp, signedUp, useEmulator } from "./helpers";
-import { expectAllTextTranslated, markedTranslations } from "./translation";
+import { readyHeading, TRANSLATED_PAGES } from "./translated-pages";
+import { askedKeys, expectAllTextTranslated, markedTranslations } from "./translation";
 
 const emulator = useEmulator();
-const CODE = "a".repeat(45);
 
 /** Renders `ui` with marked translations and waits until `ready` (a marked heading) shows. */
 async function marked(ui: ReactElement, ready: RegExp, signedIn = false) {
@@ -41,21 +29,8 @@ async function marked(ui: ReactElement, ready: RegExp, signedIn = false) {
 
 afterEach(cleanup);
 
-test.each<[string, () => ReactElement, RegExp]>([
-  ["SignIn", () => <SignIn fullPage />, /Sign in to your account/],
-  ["SignUp", () => <SignUp fullPage />, /Create a new account/],
-  ["ForgotPassword", () => <ForgotPassword fullPage />, /Reset Your Password/],
-  ["PasswordReset (a bad link)", () => <PasswordReset fullPage searchParams={{ code: CODE }} />, /Password Reset Link/],
-  ["EmailVerification", () => <EmailVerification fullPage searchParams={{ code: CODE }} />, /./],
-  ["MagicLinkCallback", () => <MagicLinkCallback fullPage searchParams={{ code: CODE }} />, /./],
-  ["ErrorPage", () => <ErrorPage fullPage searchParams={{ errorCode: "OAUTH_PROVIDER_ACCESS_DENIED", message: "x" }} />, /./],
-  ["TeamInvitation (signed out)", () => <TeamInvitation fullPage searchParams={{ code: CODE }} />, /./],
-  ["MfaPage (no sign-in waiting)", () => <MfaPage />, /./],
-  ["CliAuthConfirmation (signed out)", () => <CliAuthConfirmation fullPage />, /./],
-  ["Onboarding (signed out)", () => <Onboarding fullPage />, /./],
-  ["the handler's unknown page", () => <LatchkeyHandler location="/handler/nowhere" fullPage />, /Page does not exist/],
-])("%s", async (_name, ui, ready) => {
-  const { container } = await marked(ui(), ready);
+test.each(TRANSLATED_PAGES)("%s", async (_name, ui, ready) => {
+  const { container } = await marked(ui(), readyHeading(ready, (key) => key));
   expectAllTextTranslated(container, { allow: [/x/] });
 });
 
@@ -68,7 +43,8 @@ test("AccountSettings, section by section, and the user menu", async () => {
     /Account Settings/,
     true,
   );
-  const data = [email, "Ada Lovelace", `${email}'s Team`, /\b[A-Z][A-Z0-9]\b/, /\b\d{1,4}[-/.:]\d{1,2}([-/.:]\d{1,4})?\b/, /[A-Z][a-z]{2} \d{1,2}, \d{4}/, /\d+(\.\d+){3}/];
+  // The user's data: e-mail, name, team name, initials (the team's icon in the side menu shows one letter), dates, IPs.
+  const data = [email, "Ada Lovelace", `${email}'s Team`, email[0].toUpperCase(), /\b[A-Z][A-Z0-9]\b/, /\b\d{1,4}[-/.:]\d{1,2}([-/.:]\d{1,4})?\b/, /[A-Z][a-z]{2} \d{1,2}, \d{4}/, /\d+(\.\d+){3}/];
   expectAllTextTranslated(container, { allow: data });
   for (const section of [/Emails & Auth/, /Notifications/, /Active Sessions/, /Settings⟫$/, /Create a team/]) {
     fireEvent.click(screen.getByRole("button", { name: section }));
@@ -77,4 +53,11 @@ test("AccountSettings, section by section, and the user menu", async () => {
   }
   fireEvent.click(screen.getByRole("button", { name: /Account menu/ }));
   expectAllTextTranslated(container, { allow: data });
+});
+
+// Last in the file: after every page above asked for its words.
+test("every text the pages asked for is a key of src/react/locales/keys.ts, which every locale table has", () => {
+  expect(askedKeys.size).toBeGreaterThan(0);
+  const keys = new Set<string>(TRANSLATION_KEYS);
+  expect([...askedKeys].filter((key) => !keys.has(key))).toEqual([]);
 });

@@ -7,7 +7,8 @@
 //   expectAllTextTranslated(container, { allow: [email, "Ada Lovelace"] });
 //
 // `markedTranslations()` is a `translationOverrides` table that has every key: it answers "⟪text⟫" for "text"
-// (placeholders such as {name} are still filled in, inside the marks). `expectAllTextTranslated` then looks at
+// (placeholders such as {name} are still filled in, inside the marks); `markedWords(words)` marks a locale's words
+// the same way, for pages rendered with `lang`. `expectAllTextTranslated` then looks at
 // every text node, and at the aria-label, aria-placeholder, aria-roledescription, aria-valuetext, placeholder,
 // title and alt of every element of the container (style and script elements excepted), and fails listing each
 // piece of text that is outside the marks. Pass the data you rendered yourself (user names, e-mails, initials,
@@ -19,11 +20,32 @@ import type { TranslationOverrides } from "../../src/react/index";
 export const OPEN = "⟪";
 export const CLOSE = "⟫";
 
+/** Every key a table of markedTranslations() was asked for in this test file (see translation-pages.test.tsx). */
+export const askedKeys = new Set<string>();
+
 /** A translation table with every key: "text" becomes "⟪text⟫". */
 export function markedTranslations(): TranslationOverrides {
   return new Proxy({} as Record<string, string>, {
-    get: (_target, key) => (typeof key === "string" ? OPEN + key + CLOSE : undefined),
+    get: (_target, key) => {
+      if (typeof key !== "string") return undefined;
+      askedKeys.add(key);
+      return OPEN + key + CLOSE;
+    },
     has: (_target, key) => typeof key === "string",
+  });
+}
+
+/**
+ * The words a provider with a `lang` gives its pages (the locale's table, overrides on top) with each of them marked
+ * ("Anmelden" becomes "⟪Anmelden⟫"): what the table lacks shows unmarked, in English, and fails
+ * `expectAllTextTranslated`. Symbol keys (the locale, for dates) pass through.
+ */
+export function markedWords(words: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return new Proxy({} as Record<string, string>, {
+    get: (_target, key) => {
+      const value = (words as Record<string | symbol, string | undefined>)[key];
+      return typeof key === "string" && value !== undefined ? OPEN + value + CLOSE : value;
+    },
   });
 }
 

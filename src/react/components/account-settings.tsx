@@ -9,6 +9,8 @@ import { ApiKeysSection } from "./account-settings/api-keys-section";
 import { AuthSection } from "./account-settings/auth-section";
 import { Avatar } from "./account-settings/avatar";
 import { Loading } from "./account-settings/loading";
+import { previewUser } from "./account-settings/preview";
+import type { AccountSettingsMocks } from "./account-settings/preview";
 import { NAV_ICONS } from "./account-settings/nav-icons";
 import { NotificationsSection } from "./account-settings/notifications-section";
 import { ProfileSection } from "./account-settings/profile-section";
@@ -42,12 +44,13 @@ export interface AccountSettingsItem {
 }
 
 /**
- * Props of {@link AccountSettings}.
+ * Props of {@link AccountSettings}: the official ones, the preview's mock data included (`mockUser`, `mockApiKeys`,
+ * `mockProject`, `mockSessions`; see {@link AccountSettingsMocks}).
  *
  * @example
  * const props: AccountSettingsProps = { fullPage: true, extraItems: [billing] };
  */
-export interface AccountSettingsProps {
+export interface AccountSettingsProps extends AccountSettingsMocks {
   /** Fill the page (centred, with the page background) instead of sitting inside your layout. */
   fullPage?: boolean;
   /** More pages, listed after "Settings" in the side menu. */
@@ -83,12 +86,13 @@ interface Page {
  * The signed-in user's account settings (the `account-settings` handler page): a side menu with "My Profile",
  * "Emails & Auth", "Notifications", "Active Sessions", "API Keys" (when the project allows user API keys),
  * "Settings", your `extraItems`, then one page per team and "Create a team" (when the project allows it); the
- * selected page beside it (under it on narrow screens). Signed-out visitors are sent to sign-in.
+ * selected page beside it (under it on narrow screens). Signed-out visitors are sent to sign-in. With `mockUser`
+ * it is a preview that needs no sign-in and changes nothing (see {@link AccountSettingsMocks}).
  *
  * @example
  * <AccountSettings fullPage extraItems={[{ id: "billing", title: "Billing", iconName: "CreditCard", content: <Billing /> }]} />
  */
-export function AccountSettings({ fullPage, extraItems }: AccountSettingsProps) {
+export function AccountSettings({ fullPage, extraItems, ...mocks }: AccountSettingsProps) {
   const extra = checkItems(extraItems);
   const t = useTranslation();
   const [ending, setEnding] = useState<{ status: string; busy: boolean } | null>(null);
@@ -113,7 +117,8 @@ export function AccountSettings({ fullPage, extraItems }: AccountSettingsProps) 
     </p>
   ) : (
     <Loading>
-      <Settings extra={extra} end={end} failure={failure} />
+      {/* A preview's user has no hooks of its own: keyed apart, so that the pages' hooks never change order. */}
+      <Settings key={mocks.mockUser ? "mock" : ""} extra={extra} end={end} failure={failure} mocks={mocks} />
     </Loading>
   );
   return (
@@ -124,11 +129,13 @@ export function AccountSettings({ fullPage, extraItems }: AccountSettingsProps) 
   );
 }
 
-function Settings({ extra, end, failure }: { extra: AccountSettingsItem[]; end: EndPage; failure: string }) {
+function Settings({ extra, end, failure, mocks }: { extra: AccountSettingsItem[]; end: EndPage; failure: string; mocks: AccountSettingsMocks }) {
   const t = useTranslation();
   const app = useApp();
-  const user = useUser({ or: "redirect" });
-  const project = app.useProject();
+  const user = previewUser(useUser({ or: mocks.mockUser ? "return-null" : "redirect" }), mocks)!;
+  const own = app.useProject();
+  const mockConfig = mocks.mockProject?.config;
+  const project = mockConfig ? { ...own, config: { ...own.config, ...mockConfig } } : own;
   const teams = user.useTeams() as SettingsTeam[]; // a client team's useUsers() gives TeamUser[]
   const [selected, setSelected] = useState("profile");
   const headingId = useId();
@@ -147,7 +154,7 @@ function Settings({ extra, end, failure }: { extra: AccountSettingsItem[]; end: 
   const teamPages: Page[] = teams.map((team) => ({
     id: `team-${team.id}`,
     title: team.displayName,
-    icon: <Avatar name={team.displayName} src={team.profileImageUrl} size={20} />,
+    icon: <Avatar who={team} letters={1} size={20} />,
     content: <TeamSection user={user} team={team} project={project} />,
   }));
   if (config.clientTeamCreationEnabled) {

@@ -34,6 +34,14 @@ export interface AuthPageOptions {
   firstTab?: "magic-link" | "password";
   /** Sign-up only: no "Repeat Password" field. */
   noPasswordRepeat?: boolean;
+  /**
+   * A preview (as the official docs and dashboard show one): the page shows the sign-in methods of this project
+   * configuration instead of the project's, and the sign-in form even when someone is signed in. The forms and
+   * buttons still act on the app.
+   */
+  mockProject?: {
+    config: { signUpEnabled: boolean; credentialEnabled: boolean; passkeyEnabled: boolean; magicLinkEnabled: boolean; oauthProviders: { id: string }[] };
+  };
 }
 
 /**
@@ -76,10 +84,12 @@ function Inner(props: AuthPageProps) {
   const app = useApp();
   const t = useTranslation();
   const user = app.useUser({ includeRestricted: true });
-  const { config } = app.useProject();
+  const project = app.useProject();
+  const mock = props.mockProject;
+  const config = mock?.config ?? project.config;
   const [tab, setTab] = useState<string>(props.firstTab ?? "magic-link");
   const signUp = props.type === "sign-up";
-  if (user) {
+  if (user && !mock) {
     const go = props.automaticRedirect ? (user.isRestricted ? "onboarding" : props.type) : null;
     return <SignedIn app={app} fullPage={props.fullPage} who={user.primaryEmail ?? user.displayName} go={go} />;
   }
@@ -137,7 +147,7 @@ function Inner(props: AuthPageProps) {
     >
       {(oauth || passkey) && (
         <div className="lk-stack">
-          {oauth && <OAuthButtonGroup type={props.type} />}
+          {oauth && <OAuthButtonGroup type={props.type} mockProject={mock} />}
           {passkey && <PasskeyButton type={props.type} />}
         </div>
       )}

@@ -32,6 +32,11 @@ export interface OAuthButtonProps {
   type: "sign-in" | "sign-up";
   /** Runs instead of `app.signInWithOAuth(provider)` when given (e.g. to pass `returnTo`, or in a preview). */
   onAuthenticate?: () => void | Promise<void>;
+  /**
+   * Marks a preview button. The official button then hides its "last used" badge; latchkey's shows no such badge,
+   * so it changes nothing.
+   */
+  isMock?: boolean;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import type { Team } from "../../resources/teams/client";
 import { useApp, useUser } from "../provider";
 import { TeamSwitcher } from "./team-switcher";
+import type { MockTeam } from "./team-switcher";
 
 /**
  * Props of {@link SelectedTeamSwitcher}.
@@ -23,6 +24,16 @@ export interface SelectedTeamSwitcherProps<AllowNull extends boolean = false> {
   onChange?: (team: AllowNull extends true ? Team | null : Team) => void;
   /** A class name for the select element. */
   triggerClassName?: string;
+  /**
+   * A preview (as the official docs show one): with it, the switcher lists `mockTeams` with `selectedTeam` (else
+   * `mockUser.selectedTeam`) chosen, offers "Create a team" only when `mockProject` allows it, and a choice only
+   * calls `onChange`: the user's selected team is left alone and `urlMap` is not followed.
+   */
+  mockUser?: { selectedTeam?: MockTeam };
+  /** The teams a preview lists (see `mockUser`). */
+  mockTeams?: MockTeam[];
+  /** What a preview follows of the project's configuration (see `mockUser`; default: no team creation). */
+  mockProject?: { config: { clientTeamCreationEnabled: boolean } };
 }
 
 /**
@@ -45,26 +56,30 @@ function Selected(props: SelectedTeamSwitcherProps<boolean>) {
   const app = useApp();
   const user = useUser();
   const navigate = app.useNavigate();
-  const { selectedTeam, noUpdateSelectedTeam, urlMap, onChange } = props;
+  const { selectedTeam, noUpdateSelectedTeam, urlMap, onChange, mockUser: mock } = props;
   const current = user?.selectedTeam?.id;
   // A selectedTeam prop becomes the user's selected team (asked once per team).
   const asked = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!user || !selectedTeam || noUpdateSelectedTeam || selectedTeam.id === current || asked.current === selectedTeam.id) return;
+    if (mock || !user || !selectedTeam || noUpdateSelectedTeam || selectedTeam.id === current || asked.current === selectedTeam.id) return;
     asked.current = selectedTeam.id;
     user.setSelectedTeam(selectedTeam).catch((error: unknown) => {
       asked.current = undefined;
       console.error("latchkey: could not select the team given to <SelectedTeamSwitcher>:", error);
     });
-  }, [user, selectedTeam, noUpdateSelectedTeam, current]);
+  }, [user, selectedTeam, noUpdateSelectedTeam, current, mock]);
   return (
     <TeamSwitcher<boolean>
-      team={selectedTeam ?? user?.selectedTeam ?? undefined}
+      team={selectedTeam ?? ((mock ? mock.selectedTeam : user?.selectedTeam) as Team | undefined) ?? undefined}
       allowNull={props.allowNull}
       nullLabel={props.nullLabel}
       triggerClassName={props.triggerClassName}
+      mockUser={mock && {}}
+      mockTeams={props.mockTeams}
+      mockProject={props.mockProject}
       onChange={async (team) => {
         onChange?.(team);
+        if (mock) return;
         if (!noUpdateSelectedTeam) await user?.setSelectedTeam(team);
         if (urlMap) await navigate(urlMap(team));
       }}

@@ -4,6 +4,7 @@ import type { Team } from "../../resources/teams/client";
 import { useApp, useUser } from "../provider";
 import { useTranslation } from "../i18n";
 import { describeError } from "../ui/errors";
+import { initialsOf } from "../ui/initials";
 
 /**
  * Props of {@link TeamSwitcher}.
@@ -25,6 +26,29 @@ export interface TeamSwitcherProps<AllowNull extends boolean = false> {
   triggerClassName?: string;
   /** Called with the chosen team (or null); while its promise runs the choice shows, and a rejection is shown. */
   onChange?: (team: AllowNull extends true ? Team | null : Team) => void | Promise<void>;
+  /**
+   * A preview (as the official docs show one): with it, the switcher lists `mockTeams` (unless `teams` is given)
+   * instead of the user's teams, offers "Create a team" only when `mockProject` allows it, and its links go
+   * nowhere; `onChange` is still called. `mockUser.team` is shown as chosen when neither `team` nor `teamId` is
+   * given (the official switcher leaves it unused).
+   */
+  mockUser?: { team?: MockTeam };
+  /** The teams a preview lists (see `mockUser`). */
+  mockTeams?: MockTeam[];
+  /** What a preview follows of the project's configuration (see `mockUser`; default: no team creation). */
+  mockProject?: { config: { clientTeamCreationEnabled: boolean } };
+}
+
+/**
+ * A team of a team switcher's preview (`mockTeams`; the official type): what the switcher shows of a team.
+ * @internal
+ * @example
+ * const design: MockTeam = { id: "team-3", displayName: "Design Team", profileImageUrl: null };
+ */
+export interface MockTeam {
+  id: string;
+  displayName: string;
+  profileImageUrl?: string | null;
 }
 
 const NONE = "lk:none";
@@ -50,6 +74,8 @@ type Props = TeamSwitcherProps<boolean>;
 
 function TeamSelect(props: Props) {
   const user = useUser();
+  // A preview reads neither the user nor the project (keyed apart, so that its hooks are its own).
+  if (props.mockUser) return <Choices key="mock" {...props} teams={props.teams ?? ((props.mockTeams ?? []) as Team[])} />;
   // The user's teams are read by a component of their own, so signing in or out never changes this one's hooks.
   return props.teams || !user ? <Choices {...props} teams={props.teams ?? []} /> : <UserTeams key={user.id} user={user} props={props} />;
 }
@@ -58,12 +84,13 @@ function UserTeams({ user, props }: { user: NonNullable<ReturnType<typeof useUse
   return <Choices {...props} teams={user.useTeams()} />;
 }
 
-function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, onChange }: Props & { teams: Team[] }) {
+function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, onChange, mockUser: mock, mockProject }: Props & { teams: Team[] }) {
   const t = useTranslation();
   const app = useApp();
   const navigate = app.useNavigate();
-  const project = app.useProject();
-  const chosen = team ?? teams.find((x) => x.id === teamId) ?? null;
+  const creation = mock ? mockProject?.config.clientTeamCreationEnabled : app.useProject().config.clientTeamCreationEnabled;
+  const go = (url: string) => void (mock || navigate(url));
+  const chosen = team ?? teams.find((x) => x.id === teamId) ?? (mock?.team as Team | undefined) ?? null;
   const list = chosen && !teams.some((x) => x.id === chosen.id) ? [chosen, ...teams] : teams;
   // The choice in flight: shown until onChange settles and the chosen team follows (or it fails).
   const [pending, setPending] = useState<string | undefined>(undefined);
@@ -75,7 +102,7 @@ function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, 
 
   const pick = async (id: string) => {
     setError(null);
-    if (id === CREATE) return navigate(settings + "creation");
+    if (id === CREATE) return go(settings + "creation");
     setPending(id);
     try {
       await onChange?.((id === NONE ? null : list.find((x) => x.id === id)) as Team);
@@ -108,7 +135,7 @@ function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, 
               {x.displayName}
             </option>
           ))}
-          {project.config.clientTeamCreationEnabled && <option value={CREATE}>{t("Create a team")}</option>}
+          {creation && <option value={CREATE}>{t("Create a team")}</option>}
         </select>
         {shown && (
           <button
@@ -116,7 +143,7 @@ function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, 
             className="lk-icon-btn"
             aria-label={t("Settings of team {team}", { team: shown.displayName })}
             title={t("Team settings")}
-            onClick={() => void navigate(settings + shown.id)}
+            onClick={() => go(settings + shown.id)}
           >
             <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
@@ -136,11 +163,11 @@ function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, 
   );
 }
 
-/** The team's image, else its first letter. */
+/** The team's image, else the first letter of its name (the official team icon's rule, {@link initialsOf}). */
 function TeamIcon({ team }: { team: Team }) {
   return (
     <span className="lk-avatar lk-team-icon" aria-hidden="true">
-      {team.profileImageUrl ? <img src={team.profileImageUrl} alt="" /> : team.displayName.trim().slice(0, 1).toUpperCase()}
+      {team.profileImageUrl ? <img src={team.profileImageUrl} alt="" /> : initialsOf(team, 1)}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { BaseStyles } from "../theme/base-styles";
 import { useTranslation } from "../i18n";
+import { initialsOf } from "../ui/initials";
 
 /**
  * What {@link UserAvatar} shows of a user: any user object of latchkey has these fields.
@@ -28,16 +29,9 @@ export interface UserAvatarProps {
 }
 
 /**
- * The first two letters of a user's name (or e-mail), upper-cased: what shows when there is no image.
- * @internal
- * @example
- * initialsOf({ displayName: "Ada Lovelace" }); // "AD"
- */
-export const initialsOf = (user: AvatarUser): string => (user.displayName || user.primaryEmail || "").trim().slice(0, 2).toUpperCase();
-
-/**
- * A round picture of a user: their profile image, else the first letters of their name or e-mail, else (no user)
- * a person mark. Screen readers read the user's name (an image named by it), or "Not signed in".
+ * A round picture of a user: their profile image, else the first two letters of their display name (of their
+ * e-mail when it has none), upper-cased as the official avatar does ("Ada Lovelace" → "AD"), else a person mark.
+ * Screen readers read the user's name (an image named by it), or "Not signed in".
  *
  * @example
  * const user = useUser();
@@ -49,6 +43,7 @@ export function UserAvatar({ user, size = 34, border }: UserAvatarProps) {
   const [broken, setBroken] = useState<string | null>(null);
   const image = user?.profileImageUrl && user.profileImageUrl !== broken ? user.profileImageUrl : null;
   const name = user ? user.displayName || user.primaryEmail || t("User") : t("Not signed in");
+  const letters = user && initialsOf(user);
   return (
     <>
       <BaseStyles />
@@ -60,8 +55,8 @@ export function UserAvatar({ user, size = 34, border }: UserAvatarProps) {
       >
         {image ? (
           <img src={image} alt="" onError={() => setBroken(image)} />
-        ) : user && initialsOf(user) ? (
-          initialsOf(user)
+        ) : letters ? (
+          letters
         ) : (
           <svg width={size * 0.6} height={size * 0.6} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="12" cy="8" r="4" />

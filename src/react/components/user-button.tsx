@@ -33,6 +33,11 @@ export interface UserButtonProps {
   colorModeToggle?: () => void | Promise<void>;
   /** Your own entries, between "Account settings" and "Sign out" (signed in only). */
   extraItems?: UserButtonItem[];
+  /**
+   * A preview (as the official docs show one): the button shows this user (default name "Mock User", e-mail
+   * "mock@example.com") instead of the signed-in one, and its "Account settings" and "Sign out" do nothing.
+   */
+  mockUser?: { displayName?: string; primaryEmail?: string; profileImageUrl?: string };
 }
 
 const icon = (d: string) => (
@@ -66,10 +71,13 @@ export function UserButton(props: UserButtonProps) {
   );
 }
 
-function AccountMenu({ showUserInfo, colorModeToggle, extraItems }: UserButtonProps) {
+function AccountMenu({ showUserInfo, colorModeToggle, extraItems, mockUser: mock }: UserButtonProps) {
   const t = useTranslation();
   const app = useApp();
-  const user = useUser();
+  const signedIn = useUser();
+  const user = mock
+    ? { displayName: mock.displayName || "Mock User", primaryEmail: mock.primaryEmail || "mock@example.com", profileImageUrl: mock.profileImageUrl, signOut: async () => {} }
+    : signedIn;
   const id = useId();
   const wrap = useRef<HTMLSpanElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -82,7 +90,7 @@ function AccountMenu({ showUserInfo, colorModeToggle, extraItems }: UserButtonPr
   const toggle: UserButtonItem[] = colorModeToggle ? [{ text: t("Toggle theme"), icon: icon(THEME), onClick: colorModeToggle }] : [];
   const items: UserButtonItem[] = user
     ? [
-        { text: t("Account settings"), icon: icon(SETTINGS), onClick: () => app.redirectToAccountSettings() },
+        { text: t("Account settings"), icon: icon(SETTINGS), onClick: () => (mock ? undefined : app.redirectToAccountSettings()) },
         ...(extraItems ?? []),
         ...toggle,
         { text: t("Sign out"), icon: icon(SIGN_OUT), onClick: () => user.signOut() },

@@ -1,12 +1,14 @@
-import { DEFAULT_THEME, themeCss } from "./tokens";
+import { appColorsCss, DEFAULT_THEME, themeCss } from "./tokens";
 
 /**
- * latchkey's style sheet: the default tokens and the rules of every component, all under the `lk` class (plain
- * CSS, no framework). `<LatchkeyProvider>` puts it on the page once.
+ * latchkey's style sheet: the tokens (the page's shadcn/ui variables where it defines them, else latchkey's
+ * defaults) and the rules of every component, all under the `lk` class (plain CSS, no framework). The pages and
+ * blocks put it on the page.
  * @internal
  */
 export const BASE_CSS =
-  /* @__PURE__ */ themeCss(DEFAULT_THEME) +
+  /* @__PURE__ */ appColorsCss() +
+  /* @__PURE__ */ themeCss(DEFAULT_THEME, true) +
   `.lk{color:var(--lk-foreground);font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:15px;line-height:1.5;box-sizing:border-box}
 .lk *,.lk *::before,.lk *::after{box-sizing:inherit}
 .lk-page{min-height:100vh;display:flex;align-items:flex-start;justify-content:center;padding:48px 16px;background:var(--lk-background)}

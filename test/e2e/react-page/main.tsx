@@ -2,12 +2,14 @@
  * The React test page (test/e2e/react-pages.e2e.test.ts): a small app on latchkey/react as an app would write it.
  * `LatchkeyProvider` around everything; `/handler/*` is `LatchkeyHandler`; `/` is a home page; `/protected` reads
  * the user with `useUser({ or: "redirect" })` and shows a `UserButton`. The server writes where the emulator is into
- * `window.__E2E__` (see harness/page-server.ts); `window.app` is the app, for the harness's helpers.
+ * `window.__E2E__` (see harness/page-server.ts); `window.app` is the app, for the harness's helpers. A test that
+ * sets `window.__E2E_THEME__` before the page loads (an init script) gets the app inside `<LatchkeyTheme>` with it.
  */
 import { Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { ClientApp } from "latchkey";
-import { LatchkeyHandler, LatchkeyProvider, UserButton, useUser } from "latchkey/react";
+import { LatchkeyHandler, LatchkeyProvider, LatchkeyTheme, UserButton, useUser } from "latchkey/react";
+import type { Theme } from "latchkey/react";
 
 type E2EConfig = { apiUrl: string; projectId: string; publishableClientKey: string; options?: Record<string, unknown> };
 const config = (window as unknown as { __E2E__: E2EConfig }).__E2E__;
@@ -67,12 +69,12 @@ function Routes() {
   return <Home />;
 }
 
+const theme = (window as unknown as { __E2E_THEME__?: Theme }).__E2E_THEME__;
+const routes = (
+  <Suspense fallback={<p role="status">Loading</p>}>
+    <Routes />
+  </Suspense>
+);
 const root = document.createElement("div");
 document.body.append(root);
-createRoot(root).render(
-  <LatchkeyProvider app={app}>
-    <Suspense fallback={<p role="status">Loading</p>}>
-      <Routes />
-    </Suspense>
-  </LatchkeyProvider>,
-);
+createRoot(root).render(<LatchkeyProvider app={app}>{theme ? <LatchkeyTheme theme={theme}>{routes}</LatchkeyTheme> : routes}</LatchkeyProvider>);

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import type { ApiKey, ApiKeyCreate } from "../../../resources/api-keys/client";
-import { useTranslation } from "../../i18n";
+import { useLang, useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/field";
 import { useFormAction } from "../../ui/form";
@@ -12,10 +12,12 @@ import { ListItem } from "./section";
 const DAY = 86_400_000;
 /** Expiry choices: label and days (0: never). */
 const EXPIRIES: [string, number][] = [["Never", 0], ["In 1 day", 1], ["In 7 days", 7], ["In 30 days", 30], ["In 90 days", 90], ["In 1 year", 365]];
-const date = (d: Date) => d.toLocaleDateString(undefined, { dateStyle: "medium" });
+// In the provider's language (undefined: the browser's).
+const dateIn = (lang: string | undefined) => (d: Date) => d.toLocaleDateString(lang, { dateStyle: "medium" });
 
 function Key({ apiKey }: { apiKey: ApiKey }) {
   const t = useTranslation();
+  const date = dateIn(useLang());
   const k = apiKey;
   const why = k.whyInvalid();
   const details = [

@@ -1,20 +1,19 @@
-/** Up to two initials of a name or e-mail address ("Ada Lovelace" → "AL", "grace@example.com" → "GR"). */
-export const initials = (name: string | null | undefined): string => {
-  const words = (name ?? "").replace(/@.*/, "").split(/[\s._-]+/).filter(Boolean);
-  return (words.length > 1 ? words[0][0] + words[1][0] : (words[0] ?? "?").slice(0, 2)).toUpperCase();
-};
+import { initialsOf } from "../../ui/initials";
 
 /**
- * A round picture, or the initials of `name` when there is none. Decorative: the name is always written next to
- * it, so screen readers skip it.
+ * A round picture, or `letters` initials of `who` (its display name, else its e-mail; see {@link initialsOf}) when
+ * it has none: 2 for a person, 1 for a team, as the official pages show them. Decorative (screen readers skip it)
+ * unless given a `label`, which makes it an image of that name.
  * @internal
  * @example
- * <Avatar name={user.displayName ?? user.primaryEmail} src={user.profileImageUrl} size={56} />
+ * <Avatar who={member.teamProfile} />
+ * <Avatar who={team} letters={1} size={20} />
+ * <Avatar who={user} size={56} label={user.displayName || user.primaryEmail} />
  */
-export function Avatar({ name, src, size = 32 }: { name: string | null | undefined; src?: string | null; size?: number }) {
+export function Avatar({ who, letters, size = 32, label }: { who: { displayName?: string | null; primaryEmail?: string | null; profileImageUrl?: string | null }; letters?: number; size?: number; label?: string | null }) {
   return (
-    <span className="lk-avatar" aria-hidden="true" style={{ width: size, height: size, fontSize: size * 0.4 }}>
-      {src ? <img src={src} alt="" /> : initials(name)}
+    <span className="lk-avatar" role={label ? "img" : undefined} aria-label={label || undefined} aria-hidden={label ? undefined : true} style={{ width: size, height: size, fontSize: size * 0.4 }}>
+      {who.profileImageUrl ? <img src={who.profileImageUrl} alt="" /> : initialsOf(who, letters)}
     </span>
   );
 }

@@ -48,7 +48,7 @@ function ProfileImage({ user }: { user: SettingsUser }) {
     });
   return (
     <ActionRow error={form.errors.form}>
-      <Avatar name={user.displayName || user.primaryEmail} src={user.profileImageUrl} size={56} />
+      <Avatar who={user} size={56} label={user.displayName || user.primaryEmail} />
       <input
         ref={input}
         type="file"

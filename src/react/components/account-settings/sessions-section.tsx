@@ -1,14 +1,16 @@
 import type { ActiveSession } from "../../../resources/sessions/client";
-import { useTranslation } from "../../i18n";
+import { useLang, useTranslation } from "../../i18n";
 import { Button } from "../../ui/button";
 import { useFormAction } from "../../ui/form";
 import { ListItem, Section } from "./section";
 import type { SettingsUser } from "./types";
 
-const when = (date: Date | undefined) => (date ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : null);
+// In the provider's language (undefined: the browser's).
+const when = (date: Date | undefined, lang: string | undefined) => (date ? date.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" }) : null);
 
 function Row({ session, user }: { session: ActiveSession; user: SettingsUser }) {
   const t = useTranslation();
+  const lang = useLang();
   const form = useFormAction();
   const s = session;
   const geo = s.geoInfo;
@@ -16,12 +18,12 @@ function Row({ session, user }: { session: ActiveSession; user: SettingsUser }) 
   const details = [
     geo?.ip && t("IP {ip}", { ip: geo.ip }),
     place,
-    t("Signed in {date}", { date: when(s.createdAt)! }),
-    t("Last used {date}", { date: when(s.lastUsedAt) ?? t("never") }),
+    t("Signed in {date}", { date: when(s.createdAt, lang)! }),
+    t("Last used {date}", { date: when(s.lastUsedAt, lang) ?? t("never") }),
   ].filter(Boolean);
   return (
     <ListItem
-      name={s.isCurrentSession ? t("This session") : s.isImpersonation ? t("Impersonation session") : t("Session from {date}", { date: when(s.createdAt)! })}
+      name={s.isCurrentSession ? t("This session") : s.isImpersonation ? t("Impersonation session") : t("Session from {date}", { date: when(s.createdAt, lang)! })}
       badges={s.isCurrentSession && <span className="lk-badge lk-strong">{t("Current")}</span>}
       details={details.join(" · ")}
       error={form.errors.form}

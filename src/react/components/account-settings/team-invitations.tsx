@@ -1,5 +1,5 @@
 import type { SentTeamInvitation } from "../../../resources/teams/invitations";
-import { useTranslation } from "../../i18n";
+import { useLang, useTranslation } from "../../i18n";
 import { useProvidedApp } from "../../context";
 import { Button } from "../../ui/button";
 import { useFormAction } from "../../ui/form";
@@ -28,11 +28,12 @@ export function InviteMember({ team }: { team: SettingsTeam }) {
 
 function Invitation({ invitation, canRevoke }: { invitation: SentTeamInvitation; canRevoke: boolean }) {
   const t = useTranslation();
+  const lang = useLang();
   const form = useFormAction();
   return (
     <ListItem
       name={invitation.recipientEmail}
-      details={t("Expires {date}", { date: invitation.expiresAt.toLocaleDateString(undefined, { dateStyle: "medium" }) })}
+      details={t("Expires {date}", { date: invitation.expiresAt.toLocaleDateString(lang, { dateStyle: "medium" }) })}
       error={form.errors.form}
     >
       {canRevoke && (

@@ -15,7 +15,7 @@ export function TeamMembers({ team, userId }: { team: SettingsTeam; userId: stri
     <ul className="lk-list" aria-label={t("Members")}>
       {members.map((m) => (
         <li key={m.id}>
-          <Avatar name={m.teamProfile.displayName} src={m.teamProfile.profileImageUrl} />
+          <Avatar who={m.teamProfile} />
           <span className={m.teamProfile.displayName ? "lk-value lk-grow" : "lk-value lk-grow lk-muted"}>{m.teamProfile.displayName || t("No name set")}</span>
           {m.id === userId && <span className="lk-badge">{t("You")}</span>}
         </li>
