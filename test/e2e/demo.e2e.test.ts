@@ -10,12 +10,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { addVirtualAuthenticator, connectTestEmulator, type TestEmulatorClient } from "../../src/testing";
 import { e2eEmail } from "./harness";
-import { addVirtualAuthenticator, launchChromium } from "./harness/browser";
+import { launchChromium } from "./harness/browser";
 import { at, field, heading } from "./react-page/walk";
 import { runDemoToExit, startDemoProcess } from "./demo/cli";
 import type { DemoProcess } from "./demo/cli";
-import { errorsOf, main, nav, onProtectedPage, resetArtifacts, shot, signIn, signOut, signUp, visitor } from "./demo/walk";
+import { errorsOf, main, nav, onProtectedPage, PASSWORD, resetArtifacts, shot, signIn, signOut, signUp, visitor } from "./demo/walk";
 
 jest.setTimeout(60_000);
 
@@ -23,14 +24,27 @@ const FREE_PORTS = ["--port", "0", "--emulator-port", "0"];
 
 let browser: Browser;
 let demo: DemoProcess;
+/** latchkey/testing's helpers on the demo's emulator (its own process): users, sign-in by cookie, e-mails. */
+let emulator: TestEmulatorClient;
 beforeAll(async () => {
   resetArtifacts();
   [browser, demo] = await Promise.all([launchChromium(), startDemoProcess(FREE_PORTS)]);
+  emulator = connectTestEmulator({ url: demo.emulatorUrl });
 });
 afterAll(async () => {
   await browser?.close();
   if (demo && demo.child.exitCode === null) await demo.interrupt();
 });
+
+/**
+ * A user made with latchkey/testing (with the walk's password; unverified by default, as after a sign-up), signed in
+ * by cookie in `page`'s context and opened at the protected page: no sign-up form on the way.
+ */
+async function signedIn(page: Page, email: string, { verified = false } = {}): Promise<void> {
+  await emulator.signIn(page, await emulator.createUser({ email, password: PASSWORD, verified }));
+  await page.goto(`${demo.url}/protected`);
+  await onProtectedPage(page, email);
+}
 
 /** Opens the account settings page `section` from the nav bar's link. */
 async function accountSettings(page: Page, section: string): Promise<void> {
@@ -142,13 +156,13 @@ describe("npm run demo", () => {
 
   test("a passkey registered in account settings (Chromium's virtual authenticator) signs in", async () => {
     const email = e2eEmail("passkey");
-    const page = await visitor(browser, `${demo.url}/handler/sign-up`);
-    await addVirtualAuthenticator(page);
-    await signUp(page, email);
-    await onProtectedPage(page, email);
+    const page = await visitor(browser, demo.url);
+    const authenticator = await addVirtualAuthenticator(page);
+    await signedIn(page, email);
     await accountSettings(page, "Emails & Auth");
     await page.getByRole("button", { name: "Register a passkey" }).click();
     await page.getByText("You can sign in with your passkey.").waitFor();
+    expect(await authenticator.credentials()).toHaveLength(1);
     await signOut(page);
     await nav(page).getByRole("link", { name: "Sign in", exact: true }).click();
     await heading(page, "Sign in to your account");
@@ -159,14 +173,38 @@ describe("npm run demo", () => {
     await page.context().close();
   });
 
+  test("latchkey/testing: signed in by cookie, /protected opens with no sign-in form; a magic link from waitForEmail signs in", async () => {
+    const email = e2eEmail("helpers");
+    const page = await visitor(browser, demo.url);
+    const shown: string[] = [];
+    page.on("framenavigated", (frame) => void (frame === page.mainFrame() && shown.push(new URL(frame.url()).pathname)));
+    // Verified: a magic link to an unverified address is refused (USER_EMAIL_ALREADY_EXISTS), as on the platform.
+    await signedIn(page, email, { verified: true });
+    expect(shown).toEqual(["/protected"]);
+
+    await signOut(page);
+    await nav(page).getByRole("link", { name: "Sign in", exact: true }).click();
+    await heading(page, "Sign in to your account");
+    await page.getByRole("tab", { name: "Email", exact: true }).click();
+    await field(page, "Email").fill(email);
+    await page.getByRole("button", { name: "Send email" }).click();
+    const mail = await emulator.waitForEmail({ to: email, kind: "magic_link" });
+    expect([new URL(mail.link!).origin, mail.otp]).toEqual([demo.url, expect.stringMatching(/^[A-Z0-9]{6}$/)]);
+    await page.goto(mail.link!);
+    await heading(page, "Do you want to sign in?");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await onProtectedPage(page, email);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   test("screenshots: the sign-in page and account settings (README), and the pages at 390 px", async () => {
     const page = await visitor(browser, `${demo.url}/handler/sign-in`);
     await heading(page, "Sign in to your account");
     await shot(page, "08-sign-in", { docs: "demo-sign-in" });
-    await nav(page).getByRole("link", { name: "Sign up", exact: true }).click();
-    const email = "ada@example.com"; // a fresh emulator per run: unique here, and tidy in the README's screenshot
-    await signUp(page, email);
-    await onProtectedPage(page, email);
+    // A fresh emulator per run: unique here, and tidy in the README's screenshot (unverified, as after a sign-up).
+    const email = "ada@example.com";
+    await signedIn(page, email);
     await accountSettings(page, "My Profile");
     await page.getByRole("button", { name: "Edit user name" }).click();
     await field(page, "User name").fill("Ada Lovelace");
@@ -211,10 +249,7 @@ describe("npm run demo", () => {
     const email = e2eEmail("kept");
     const first = await startDemoProcess([...FREE_PORTS, "--data", file]);
     expect(first.stdout()).toContain(`Users, teams and sessions are kept in ${file}.`);
-    const page = await visitor(browser, `${first.url}/handler/sign-up`);
-    await signUp(page, email);
-    await onProtectedPage(page, email);
-    await page.context().close();
+    await connectTestEmulator({ url: first.emulatorUrl }).createUser({ email, password: PASSWORD, verified: false });
     expect(await first.interrupt()).toBe(0);
 
     const second = await startDemoProcess([...FREE_PORTS, "--data", file]);

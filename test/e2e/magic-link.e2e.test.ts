@@ -22,7 +22,7 @@ describe.each(SDKS)("magic link from the outbox in Chromium (%s)", (sdk) => {
     const sent = await page.evaluate((e) => (window.app as { sendMagicLinkEmail(e: string): Promise<{ status: string }> }).sendMagicLinkEmail(e), email);
     expect(sent.status).toBe("ok");
 
-    const mail = e2e.emulator.outbox.list({ to: email }).at(-1)!;
+    const mail = await e2e.emulator.waitForEmail({ to: email, kind: "magic_link" });
     const link = mail.links.find((l) => l.includes("/handler/magic-link-callback"))!;
     expect(new URL(link).origin).toBe(e2e.origin);
 

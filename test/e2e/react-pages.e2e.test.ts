@@ -6,6 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { AdminApp } from "../../src/index";
+import { connectTestEmulator } from "../../src/testing";
 import { awayFromStepBoundary, totp } from "../helpers/totp";
 import { addVirtualAuthenticator, e2eEmail, pageErrors, startE2E } from "./harness";
 import type { E2E } from "./harness";
@@ -61,11 +62,16 @@ async function userMenu(page: Page, item: "Account settings" | "Sign out", shotN
   await Promise.all([page.waitForEvent("load"), choice.click()]);
 }
 
-/** A new visitor who signs up with a password through the sign-up page; returns their page, at home. */
+/**
+ * A new visitor signed in as a new user (unverified, with `password`, as after a sign-up), made and signed in by
+ * latchkey/testing: no sign-up form on the way. Returns their page, at home.
+ */
 async function signedUp(email: string, password = PASSWORD): Promise<Page> {
-  const page = await visit("/handler/sign-up");
-  await signUpWithPassword(page, email, password);
-  await at(page, "/");
+  const helpers = connectTestEmulator({ url: e2e.emulator.url, keys: e2e.emulator.keys });
+  const context = await e2e.newContext();
+  await helpers.signIn(context, await helpers.createUser({ email, password, verified: false }));
+  const page = await e2e.newPage("/", context);
+  page.setDefaultTimeout(15_000);
   await page.getByText(`Signed in as ${email}`).waitFor();
   return page;
 }

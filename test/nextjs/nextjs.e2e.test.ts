@@ -11,10 +11,9 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startEmulator } from "../../src/emulator";
-import type { RunningEmulator } from "../../src/emulator";
 import type { StatsSnapshot } from "../../src/emulator/stats";
-import { browse, buildExample, envFor, installExample, reportTimings, ROOT, startExample } from "./next-app";
+import { startTestEmulator, type TestEmulator } from "../../src/testing";
+import { browse, buildExample, installExample, reportTimings, ROOT, startExample } from "./next-app";
 import type { RunningExample } from "./next-app";
 
 const PASSWORD = "correct horse battery";
@@ -22,7 +21,7 @@ const ARTIFACTS = join(ROOT, "test-artifacts", "nextjs");
 // Installing and building take minutes on a small machine; each step below has its own limit too.
 jest.setTimeout(60_000);
 
-let emulator: RunningEmulator | undefined;
+let emulator: TestEmulator | undefined;
 let example: RunningExample | undefined;
 let browser: Browser | undefined;
 let context: BrowserContext;
@@ -35,8 +34,9 @@ const email = `next-${Date.now().toString(36)}@example.com`;
 beforeAll(async () => {
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
-  emulator = await startEmulator({ port: 0, passwordHashing: "fast", quiet: true });
-  const env = envFor(emulator);
+  // latchkey/testing's emulator: a free port, fast passwords, and the environment the app reads its project from.
+  emulator = await startTestEmulator({ exportEnv: false });
+  const env = { ...emulator.env, NEXT_TELEMETRY_DISABLED: "1" };
   let t = Date.now();
   const dir = await installExample();
   timings.install = Date.now() - t;
@@ -132,11 +132,9 @@ test("the protected page's server-rendered HTML holds the user's e-mail", async 
 test("each visitor's server render shows their own user (the server's app objects are shared by all requests)", async () => {
   const other = await browser!.newContext({ baseURL: example!.origin });
   try {
-    const otherPage = await other.newPage();
+    // A second visitor, signed in by latchkey/testing: a user made through the server API, its session in cookies.
     const otherEmail = email.replace("next-", "second-");
-    await otherPage.goto("/handler/sign-up");
-    await signUp(otherPage, otherEmail);
-    await otherPage.waitForURL((u) => u.pathname === "/protected");
+    await emulator!.signIn(other, await emulator!.createUser({ email: otherEmail }), { url: example!.origin });
     const [mine, theirs] = await Promise.all([get("/protected", true), get("/protected", await cookieHeader(other))]);
     const [mineHtml, theirsHtml] = [await mine.text(), await theirs.text()];
     expect([mineHtml.includes(email), mineHtml.includes(otherEmail)]).toEqual([true, false]);

@@ -8,6 +8,7 @@ const { default: TestSequencer } = require("@jest/test-sequencer");
 const ESTIMATES = [
   [/\/test\/nextjs\//, 120],
   [/\/test\/e2e\//, 20],
+  [/\/test\/testing\/browser/, 8],
   [/fuzz/, 30],
   [/\/test\/conformance\/(official-sdk|latchkey-as-official)\./, 25],
   [/\/test\/(package|types)\//, 15],

@@ -1,12 +1,12 @@
 /**
  * Helpers of the React pages walk (test/e2e/react-pages.e2e.test.ts): screenshots as test artifacts, the emulator's
- * outbox, and waits on what a person sees (headings, addresses). Elements are found by role and accessible name or
- * label only.
+ * e-mails (through latchkey/testing), and waits on what a person sees (headings, addresses). Elements are found by
+ * role and accessible name or label only.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Locator, Page } from "playwright-core";
-import type { OutboxItem } from "../../../src/emulator";
+import { connectTestEmulator, type ReceivedEmail } from "../../../src/testing";
 
 /** Where the walk's screenshots go (gitignored): one PNG per page visited, numbered in the order of the walk. */
 export const ARTIFACTS = resolve(__dirname, "../../../test-artifacts/react-pages");
@@ -56,24 +56,16 @@ export async function alert(page: Page, text: string | RegExp): Promise<Locator>
   return a;
 }
 
-/** The e-mails the emulator captured for `to` (GET /emulator/outbox), newest last, optionally of one kind. */
-export async function outbox(emulatorUrl: string, to: string, kind?: string): Promise<OutboxItem[]> {
-  const query = new URLSearchParams({ to, ...(kind ? { kind } : {}) });
-  const res = await fetch(`${emulatorUrl}/emulator/outbox?${query}`);
-  if (!res.ok) throw new Error(`GET /emulator/outbox answered ${res.status}`);
-  return ((await res.json()) as { items: OutboxItem[] }).items;
-}
-
-/** The newest e-mail of `kind` to `to`; throws (with what there is) when there is none. */
-export async function latestMail(emulatorUrl: string, to: string, kind: string): Promise<OutboxItem> {
-  const items = await outbox(emulatorUrl, to, kind);
-  const mail = items.at(-1);
-  if (!mail) throw new Error(`no ${kind} e-mail to ${to} in the outbox (it has: ${(await outbox(emulatorUrl, to)).map((m) => m.kind).join(", ") || "nothing"})`);
-  return mail;
+/**
+ * The newest e-mail of `kind` to `to`, waiting until the emulator captures it (latchkey/testing's `waitForEmail`, a
+ * long poll); fails after 10 s with what the outbox holds.
+ */
+export function latestMail(emulatorUrl: string, to: string, kind: string): Promise<ReceivedEmail> {
+  return connectTestEmulator({ url: emulatorUrl }).waitForEmail({ to, kind });
 }
 
 /** The link of `mail` whose path is `path` (at the test page's origin). */
-export function linkTo(mail: OutboxItem, path: string): string {
+export function linkTo(mail: ReceivedEmail, path: string): string {
   const link = mail.links.find((l) => new URL(l).pathname === path);
   if (!link) throw new Error(`the ${mail.kind} e-mail has no link to ${path}: ${mail.links.join(", ")}`);
   return link;
