@@ -7,7 +7,6 @@ import { userCache, userKey } from "../resources/users/current";
 import type { CurrentUserJson, GetUserOptions } from "../resources/users/current";
 import { createCache } from "../cache";
 import type { Project, ProjectJson } from "../resources/projects/client";
-import { projectFromJson } from "../resources/projects/client";
 import type { Session } from "../session/session";
 import type { TokenStoreInit } from "../token-stores/types";
 import { AppCore } from "../core/app-core";
@@ -101,14 +100,12 @@ export class ClientApp {
   // The members of its capability groups (their signatures and docs are in the interface below).
   private static readonly groups = /* @__PURE__ */ install(this, ClientFlows, ClientConvex, ClientRedirects);
   /** @internal */
-  protected readonly core: AppCore;
+  declare protected readonly core: AppCore;
   /** @internal */
-  protected readonly ctx: AppContext;
-  // The client read of the project, kept as sent too: redirects off this origin check its trusted domains.
-  private readonly projectCache = createCache(async () => {
-    const json = await this.core.request<ProjectJson>({ expect: "id", path: "/projects/current" });
-    return { json, project: projectFromJson(json) };
-  });
+  declare protected readonly ctx: AppContext;
+  // The client read of the project, as sent: redirects off this origin check its trusted domains, and getProject
+  // maps it (resources/projects/client.ts, loaded then: the prefetch only reads it).
+  private readonly projectCache = createCache(() => this.core.request<ProjectJson>({ expect: "id", path: "/projects/current" }));
 
   /**
    * @param options - see {@link ClientAppOptions}
@@ -118,8 +115,8 @@ export class ClientApp {
     options = withInherited(options);
     this.core = new AppCore(options, keys);
     // The project as cached (prefetched in a browser), fetched only when no read is held.
-    this.core.projectRead = async () => (this.projectCache.peek([]) ?? (await this.projectCache.get([]))).json;
-    this.core.projectPeek = () => this.projectCache.peek([])?.json;
+    this.core.projectRead = async () => this.projectCache.peek([]) ?? (await this.projectCache.get([]));
+    this.core.projectPeek = () => this.projectCache.peek([]);
     // The auth flows a resource's method may start (see ResourceFlows), and a redirect that may hand the session to
     // another domain: auth flows, handed down, each loading on first use (through callLater).
     const flows: ResourceFlows = { startLinking: (...args) => callLater<LaterFunctions["startLinking"]>(this.ctx, "startLinking", args) };
@@ -133,7 +130,9 @@ export class ClientApp {
     optionalBoolean(noPrefetch, "noAutomaticPrefetch");
     checkAnalyticsOptions(options.analytics); // accepted for the official SDK's sake; latchkey sends no analytics
     // After the constructors of subclasses ran (an AdminApp's owner session is set up after this one).
-    if (!noPrefetch && inBrowser()) Promise.resolve().then(() => this.getProject()).catch(() => {});
+    // The read only, unless a subclass has a getProject of its own (an admin app's reads the admin project).
+    const prefetch = (): Promise<unknown> => (this.getProject === ClientApp.prototype.getProject ? this.projectCache.get([]) : this.getProject());
+    if (!noPrefetch && inBrowser()) Promise.resolve().then(prefetch).catch(() => {});
     // Back from a hosted OAuth callback (an address with a code): the app finishes the sign-in here by itself, as the
     // official SDK does; its user and token reads wait for that (auth/oauth-hosted-callback.ts, loaded only then).
     if (inBrowser() && /[?&]code=/.test(window.location.search)) {
@@ -238,7 +237,7 @@ export class ClientApp {
    * if (config.magicLinkEnabled) showMagicLink();
    */
   getProject(): Promise<Project> {
-    return this.projectCache.get([]).then((read) => read.project);
+    return Promise.all([this.projectCache.get([]), import("../resources/projects/client")]).then(([json, m]) => m.projectOf(json));
   }
 
   /**

@@ -13,7 +13,7 @@ import {
   writeHandoffParams,
 } from "../urls/cross-domain-params";
 import type { HandoffParams } from "../urls/cross-domain-params";
-import { canNavigate, RETURN_TO } from "../urls/redirect";
+import { RETURN_TO } from "../urls/redirect";
 import type { AppContext } from "../core/context";
 import { saveVerifierAndState } from "./oauth-cookies";
 
@@ -177,7 +177,8 @@ async function backToApp(core: HandoffCore, url: string, here: URL): Promise<str
  * const url = await handOff(ctx, "signIn", handlerRedirectUrl(ctx.core.urls, "signIn"));
  */
 export function handOff(ctx: AppContext, target: RedirectTarget, url: string): Promise<string> {
-  return canNavigate(ctx.core.redirectMethod) ? crossDomainTarget(ctx.core, target, url) : Promise.resolve(url);
+  // The navigation is in the client's lazy group (loaded on demand, as here: a static import would split it).
+  return import("../urls/navigate").then((m) => (m.canNavigate(ctx.core.redirectMethod) ? crossDomainTarget(ctx.core, target, url) : url));
 }
 
 /**

@@ -2,7 +2,6 @@ import { optionalObject, requireString } from "../util/validate";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { apiUrl } from "../http/client";
 import type { Session } from "../session/session";
-import { navigate } from "../urls/redirect";
 import { accessTokenClaims } from "../session/jwt";
 import type { AppContext } from "../core/context";
 import { saveVerifierAndState } from "./oauth-cookies";
@@ -39,7 +38,8 @@ function checkCanNavigate(ctx: AppContext, method: string): void {
  * trusted-redirect check.
  */
 async function leaveFor(ctx: AppContext, url: string): Promise<never> {
-  await navigate(ctx.core.redirectMethod, url);
+  // The navigation is in the client's lazy group (loaded on demand, as here: a static import would split it).
+  await (await import("../urls/navigate")).navigate(ctx.core.redirectMethod, url);
   return new Promise<never>(() => {});
 }
 

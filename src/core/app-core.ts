@@ -37,28 +37,29 @@ export interface CoreKeys {
  * @internal
  */
 export class AppCore {
-  readonly projectId: string;
-  readonly http: HttpSettings;
-  readonly urls: HandlerUrls;
-  readonly redirectMethod: RedirectMethod;
+  // Fields are declared only (set in the constructor, or later by the app): no class-field definitions to ship.
+  declare readonly projectId: string;
+  declare readonly http: HttpSettings;
+  declare readonly urls: HandlerUrls;
+  declare readonly redirectMethod: RedirectMethod;
   /** Extra scopes per OAuth provider for sign-in (the `oauthScopesOnSignIn` option, checked). */
-  readonly oauthScopesOnSignIn: Readonly<Record<string, readonly string[]>>;
+  declare readonly oauthScopesOnSignIn: Readonly<Record<string, readonly string[]>>;
   /** The options the app was built from (after `inheritsFrom` was applied), for apps that inherit from it. */
-  readonly options: AppOptions;
-  private readonly defaultInit: TokenStoreInit | null;
+  declare readonly options: AppOptions;
+  declare private readonly defaultInit: TokenStoreInit | null;
   private readonly storesByObject = new WeakMap<object, TokenStore | null>();
   private readonly storesByName = new Map<string, TokenStore | null>();
   private readonly sessions = new WeakMap<TokenStore, Session>();
   /** Bumped to mark the access tokens of all this app's sessions stale (see {@link markTokensStale}). */
   private readonly staleMarks: StaleMarks = { count: 0 };
   /** Called when a session ends (sign-out, a refused refresh), so the facade can drop what it cached. */
-  onSessionInvalidated?: (session: Session) => void;
+  declare onSessionInvalidated?: (session: Session) => void;
   /** The client read of the project (set by the client app, from its cache): its trusted domains, for redirects. */
-  projectRead?: () => Promise<ProjectTrustJson>;
+  declare projectRead?: () => Promise<ProjectTrustJson>;
   /** The client read of the project if one was made and is still cached (set by the client app), without a request. */
-  projectPeek?: () => ProjectTrustJson | undefined;
+  declare projectPeek?: () => ProjectTrustJson | undefined;
   /** The sign-in the app is finishing by itself when made on a hosted OAuth callback's page (its reads wait for it). */
-  pendingAuth?: Promise<void>;
+  declare pendingAuth?: Promise<void>;
 
   constructor(options: AppOptions, keys: CoreKeys) {
     if (options !== undefined && (typeof options !== "object" || options === null)) {
@@ -97,7 +98,7 @@ export class AppCore {
    * resource's call goes straight to it. A write that succeeded is told to change listeners as
    * `["request", method, path]` (it may change reads no cache entry names).
    */
-  readonly request: <T>(spec: RequestSpec) => Promise<T>;
+  declare readonly request: <T>(spec: RequestSpec) => Promise<T>;
 
   /**
    * The session of the per-call store if given, else of the app's store. Throws an ArgumentError when neither
@@ -164,7 +165,7 @@ export class AppCore {
    * becomes the platform's hand-off redirect. The hand-off is an auth flow (auth/oauth-handoff.ts, loaded then), so
    * the client app sets this; without it, and when the app cannot navigate, `url` stays as it is.
    */
-  handOff?: (target: RedirectTarget, url: string) => Promise<string>;
+  declare handOff?: (target: RedirectTarget, url: string) => Promise<string>;
 
   /**
    * Runs `call` (or waits for it, when given as a promise already under way), turning the known errors listed in
@@ -204,21 +205,8 @@ export class AppCore {
    * @internal A new access token for `refreshToken` of `projectId` (this app's project, or `"internal"` for a project
    * owner's session, see apps/owner-session.ts).
    */
-  async refreshAccessToken(refreshToken: string, projectId = this.projectId): Promise<string> {
-    const body = await sendRequest<{ access_token: string }>(this.http, {
-      expect: "access_token",
-      method: "POST",
-      path: "/auth/oauth/token",
-      bare: true,
-      idempotent: true,
-      form: {
-        grant_type: "refresh_token",
-        refresh_token: refreshToken,
-        client_id: projectId,
-        client_secret: (projectId === this.projectId && this.http.publishableClientKey) || "__stack_public_client__",
-      },
-    });
-    return body.access_token;
+  refreshAccessToken(refreshToken: string, projectId = this.projectId): Promise<string> {
+    return import("../session/refresh").then((m) => m.requestAccessToken(this.http, refreshToken, projectId, projectId === this.projectId));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { RedirectTrust } from "../urls/trusted-redirects";
-import { canNavigate, navigate } from "../urls/redirect";
+import { canNavigate, navigate } from "../urls/navigate";
 import type { RedirectMethod } from "../urls/redirect";
 
 // The bodies of AppCore's redirect and checkRedirect (see app-core.ts for what each does), loaded with the

@@ -57,6 +57,11 @@ export interface AppOptions {
    */
   noAutomaticPrefetch?: boolean;
   /**
+   * The official SDK's dev tool switch: `false` keeps latchkey's dev tools (the panel `<LatchkeyProvider>` shows in
+   * development builds) off for this app, like the provider's `devTool={false}`. Nothing else reads it.
+   */
+  devTool?: boolean;
+  /**
    * The official SDK's analytics and session-replay settings. latchkey captures no analytics events and records no
    * session replays, so this is checked (an `ArgumentError` for a wrong shape) and has no other effect: see
    * {@link AnalyticsOptions}.

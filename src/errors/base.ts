@@ -8,8 +8,10 @@ const BRAND = "__latchkeyError";
  * try { await app.getProject(); } catch (e) { if (LatchkeyError.isInstance(e)) console.error(e.message); }
  */
 export class LatchkeyError extends Error {
+  // The fields of these classes are declared only and set in their constructors (in this order): no class-field
+  // definitions to ship to every page.
   /** Brand read by `isInstance`; the value names the concrete kind. */
-  readonly [BRAND]: string;
+  declare readonly [BRAND]: string;
   constructor(message: string, kind: string, options?: { cause?: unknown }) {
     super(message, options);
     this[BRAND] = kind;
@@ -47,15 +49,17 @@ export class ArgumentError extends LatchkeyError {
  * catch (e) { if (HttpError.isInstance(e)) console.log(e.status, e.text); }
  */
 export class HttpError extends LatchkeyError {
-  constructor(
-    /** The real HTTP status (restored from `x-stack-actual-status`). */
-    readonly status: number,
-    /** The response body as text. */
-    readonly text: string,
-    /** Method and URL of the request. */
-    readonly request: { method: string; url: string },
-  ) {
+  /** The real HTTP status (restored from `x-stack-actual-status`). */
+  declare readonly status: number;
+  /** The response body as text. */
+  declare readonly text: string;
+  /** Method and URL of the request. */
+  declare readonly request: { method: string; url: string };
+  constructor(status: number, text: string, request: { method: string; url: string }) {
     super(`${request.method} ${request.url} failed with ${status}: ${text}`, "HttpError");
+    this.status = status;
+    this.text = text;
+    this.request = request;
   }
   static override isInstance(e: unknown): e is HttpError {
     return isKind(e, "HttpError");
@@ -71,17 +75,17 @@ export class HttpError extends LatchkeyError {
  * catch (e) { if (UnexpectedResponseError.isInstance(e)) console.log(e.status, e.request.url, e.excerpt); }
  */
 export class UnexpectedResponseError extends LatchkeyError {
+  /** The HTTP status of the answer. */
+  declare readonly status: number;
+  /** Method and URL of the request. */
+  declare readonly request: { method: string; url: string };
   /** The body's start, token-like runs (16+ word characters) replaced by `…`, cut to 100 characters. */
-  readonly excerpt: string;
-  constructor(
-    /** The HTTP status of the answer. */
-    readonly status: number,
-    body: string,
-    /** Method and URL of the request. */
-    readonly request: { method: string; url: string },
-  ) {
+  declare readonly excerpt: string;
+  constructor(status: number, body: string, request: { method: string; url: string }) {
     const excerpt = body.slice(0, 999).replace(/[\w.~+/=-]{16,}/g, "…").slice(0, 100);
     super(`${request.method} ${request.url} answered ${status} with an unexpected body: ${JSON.stringify(excerpt)}`, "UnexpectedResponseError");
+    this.status = status;
+    this.request = request;
     this.excerpt = excerpt;
   }
   static override isInstance(e: unknown): e is UnexpectedResponseError {
@@ -96,15 +100,15 @@ export class UnexpectedResponseError extends LatchkeyError {
  * catch (e) { if (ConnectivityError.isInstance(e)) console.log(e.url, e.attempts, e.offline); }
  */
 export class ConnectivityError extends LatchkeyError {
-  constructor(
-    readonly method: string,
-    readonly url: string,
-    /** How many attempts were made. */
-    readonly attempts: number,
-    /** True when the browser reported it was offline. */
-    readonly offline: boolean,
-    cause: unknown,
-  ) {
+  /** The method of the request. */
+  declare readonly method: string;
+  /** The URL of the request. */
+  declare readonly url: string;
+  /** How many attempts were made. */
+  declare readonly attempts: number;
+  /** True when the browser reported it was offline. */
+  declare readonly offline: boolean;
+  constructor(method: string, url: string, attempts: number, offline: boolean, cause: unknown) {
     super(
       (offline
         ? "You appear to be offline: check your internet connection. "
@@ -114,8 +118,76 @@ export class ConnectivityError extends LatchkeyError {
       "ConnectivityError",
       { cause },
     );
+    this.method = method;
+    this.url = url;
+    this.attempts = attempts;
+    this.offline = offline;
   }
   static override isInstance(e: unknown): e is ConnectivityError {
     return isKind(e, "ConnectivityError");
+  }
+}
+
+// Thrown by ServerApp.verifyAccessToken and createAccessTokenVerifier (src/verify/), whose code loads on first use;
+// the class is here so that `import("latchkey")`, which exports it, reads no file of theirs.
+
+/**
+ * Why an access token was refused by a verifier made with `createAccessTokenVerifier`:
+ *
+ * - `no-token`: no token was given, or the request carried none.
+ * - `malformed`: not a JWT, unreadable header or claims, a required claim missing or of the wrong type, or a
+ *   malformed `Authorization: Bearer stackauth_…` / `x-stack-auth` header on the request.
+ * - `wrong-algorithm`: the header's `alg` is not `ES256` (e.g. `none` or `HS256`).
+ * - `bad-signature`: the signature does not verify with the project's published key.
+ * - `unknown-key`: the project publishes no key with the token's `kid`, even after fetching its keys again.
+ * - `expired`: `exp` is in the past by more than the clock tolerance.
+ * - `not-yet-valid`: `nbf` is in the future by more than the clock tolerance.
+ * - `wrong-issuer`: `iss` is not the project's issuer for the token's kind of user.
+ * - `wrong-audience`: `aud` is not one of the project's audiences.
+ * - `wrong-project`: the token belongs to another project.
+ * - `anonymous-not-allowed` / `restricted-not-allowed`: the token is an anonymous or restricted user's and the
+ *   caller did not allow those.
+ * - `jwks-unavailable`: the project's public keys could not be fetched (network error, non-200 answer, bad JSON).
+ *
+ * @example
+ * const reason: AccessTokenFailureReason = "expired";
+ */
+export type AccessTokenFailureReason =
+  | "no-token"
+  | "malformed"
+  | "wrong-algorithm"
+  | "bad-signature"
+  | "unknown-key"
+  | "expired"
+  | "not-yet-valid"
+  | "wrong-issuer"
+  | "wrong-audience"
+  | "wrong-project"
+  | "anonymous-not-allowed"
+  | "restricted-not-allowed"
+  | "jwks-unavailable";
+
+/**
+ * An access token failed local verification. `reason` says why; the message explains it in words and never
+ * contains the token.
+ *
+ * @example
+ * try {
+ *   const token = await verifier.verify(request);
+ * } catch (e) {
+ *   if (AccessTokenVerificationError.isInstance(e) && e.reason === "expired") return new Response(null, { status: 401 });
+ *   throw e;
+ * }
+ */
+export class AccessTokenVerificationError extends LatchkeyError {
+  /** Why the token was refused. */
+  declare readonly reason: AccessTokenFailureReason;
+  constructor(reason: AccessTokenFailureReason, message: string, options?: { cause?: unknown }) {
+    super(message, "AccessTokenVerificationError", options);
+    this.reason = reason;
+  }
+  /** True for this error, from this copy of the package or another. */
+  static override isInstance(e: unknown): e is AccessTokenVerificationError {
+    return isKind(e, "AccessTokenVerificationError");
   }
 }

@@ -18,16 +18,16 @@ const defaultMessage = (code: string): string => (code.charAt(0) + code.slice(1)
  */
 export class KnownError<C extends string = string> extends LatchkeyError {
   /** The error code, e.g. `"EMAIL_PASSWORD_MISMATCH"`. */
-  readonly code: C;
+  declare readonly code: C;
   /** The HTTP status (as sent by the server, or the catalogue's status for the code). */
-  readonly status: number;
+  declare readonly status: number;
   /** Extra data the server attached (snake_case keys as on the wire), if any. */
-  readonly details: Record<string, unknown> | undefined;
+  declare readonly details: Record<string, unknown> | undefined;
   /**
    * The code followed by its parents in the catalogue (`["PASSWORD_TOO_SHORT", "PASSWORD_REQUIREMENTS_NOT_MET"]`).
    * Group checks read it from the error itself, so they need no catalogue and work across package copies.
    */
-  readonly lineage: readonly string[];
+  declare readonly lineage: readonly string[];
 
   /**
    * @param code - the error code
@@ -39,9 +39,10 @@ export class KnownError<C extends string = string> extends LatchkeyError {
   constructor(code: C, details?: Record<string, unknown>, message?: string, status?: number, lineage?: readonly string[]) {
     super(message || defaultMessage(code), "KnownError");
     this.name = `KnownError<${code}>`;
+    // In the order of the declarations above (the order of an error's own properties).
     this.code = code;
-    this.details = details;
     this.status = status ?? 400;
+    this.details = details;
     this.lineage = lineage ?? [code];
   }
 

@@ -10,9 +10,9 @@ export async function authJson(session: Session): Promise<{ accessToken: string 
 
 /**
  * @internal `"Bearer stackauth_<base64 JSON>"` for sending the session to your own server, or null when signed out.
- * The encoder loads on first use (with the tokens), so a page that never sends the header does not download it.
+ * Its code loads on first use, so a page that never sends the header does not download it.
+ * @example
+ * const authorization = await authorizationHeader(session);
  */
-export async function authorizationHeader(session: Session): Promise<string | null> {
-  const [tokens, { encodeAuthorizationHeader }] = await Promise.all([session.getTokens(), import("../token-stores/authorization-header")]);
-  return tokens.accessToken || tokens.refreshToken ? encodeAuthorizationHeader(tokens) : null;
-}
+export const authorizationHeader = (session: Session): Promise<string | null> =>
+  import("../token-stores/authorization-header").then((m) => m.authorizationHeaderOf(session));

@@ -1,10 +1,10 @@
-import type { TokenPair } from "../token-stores/types";
 import { accessTokenOf } from "./access-token";
 import type { SessionAccessToken } from "./access-token";
 import type { Session } from "./session";
+import type { SessionTokens } from "./internal-session-tokens";
 
-/** Tokens as `InternalSession` hands them out. */
-type SessionTokens = { accessToken: SessionAccessToken; refreshToken: { token: string } | null };
+// The members that fetch tokens load on first use (internal-session-tokens.ts).
+const tokens = () => import("./internal-session-tokens");
 
 /**
  * A session with the members of the official SDK's `InternalSession` (what `user._internalSession` is there),
@@ -64,19 +64,13 @@ export class InternalSession {
    * `maxMillisSinceIssued` is null, was issued at most that long ago (refreshed otherwise); null without a way
    * to get one.
    */
-  async getOrFetchLikelyValidTokens(minMillisUntilExpiration: number, maxMillisSinceIssued: number | null): Promise<SessionTokens | null> {
-    let tokens = await this.session.getTokens(minMillisUntilExpiration);
-    const issuedAgo = tokens.accessToken ? accessTokenOf(tokens.accessToken, this.session.now).issuedMillisAgo : 0;
-    if (maxMillisSinceIssued !== null && issuedAgo > maxMillisSinceIssued && tokens.refreshToken) {
-      tokens = await this.session.refresh(tokens.refreshToken);
-    }
-    return this.wrap(tokens);
+  getOrFetchLikelyValidTokens(minMillisUntilExpiration: number, maxMillisSinceIssued: number | null): Promise<SessionTokens | null> {
+    return tokens().then((m) => m.likelyValidTokens(this.session, minMillisUntilExpiration, maxMillisSinceIssued));
   }
 
   /** A freshly refreshed access token (with the refresh token), or null without a refresh token. */
-  async fetchNewTokens(): Promise<SessionTokens | null> {
-    const { refreshToken } = await this.session.read();
-    return refreshToken ? this.wrap(await this.session.refresh(refreshToken)) : null;
+  fetchNewTokens(): Promise<SessionTokens | null> {
+    return tokens().then((m) => m.newTokens(this.session));
   }
 
   /** The access token (default: the one last seen) must not be used again: the next use refreshes it. */
@@ -87,10 +81,6 @@ export class InternalSession {
   /** The access token may carry outdated claims: refresh it on next use, if there is a refresh token. */
   suggestAccessTokenExpired(): void {
     this.session.suggestAccessTokenExpired();
-  }
-
-  private wrap({ accessToken, refreshToken }: TokenPair): SessionTokens | null {
-    return accessToken ? { accessToken: accessTokenOf(accessToken, this.session.now), refreshToken: refreshToken ? { token: refreshToken } : null } : null;
   }
 }
 

@@ -1,7 +1,9 @@
 import { ArgumentError } from "../errors/base";
-import { isKnownErrorOf } from "../errors/known-error-of";
 import type { TokenPair, TokenStore } from "../token-stores/types";
 import { accessTokenExpiresAt, MIN_TOKEN_VALIDITY_MS } from "./jwt";
+import type { RefreshCoordinator } from "./refresh";
+
+export type { RefreshCoordinator };
 
 export { MIN_TOKEN_VALIDITY_MS };
 /** Callers may ask for at most this much remaining validity (exclusive). */
@@ -22,16 +24,6 @@ export interface StaleMarks {
 }
 
 /**
- * Runs `run` (the refresh of `refreshToken`, which stores its result) so that sessions elsewhere sharing the
- * session's store (other tabs) do not refresh at the same time; `replaced` is the access token the refresh is
- * to replace. See `session/cross-tab.ts`.
- * @internal
- * @example
- * const coordinate: RefreshCoordinator = (run, refreshToken, replaced) => refreshAcrossTabs(projectId, session, run, refreshToken, replaced);
- */
-export type RefreshCoordinator = (run: () => Promise<TokenPair>, refreshToken: string, replaced: string | null) => Promise<TokenPair>;
-
-/**
  * A signed-in (or signed-out) session over one token store: hands out access tokens that are valid for at
  * least 20 s, refreshing them with the refresh token when needed. Concurrent callers share one refresh (and, over
  * the browser cookie store, so do the other tabs: see `session/cross-tab.ts`).
@@ -49,7 +41,8 @@ export type RefreshCoordinator = (run: () => Promise<TokenPair>, refreshToken: s
  * const { accessToken } = await session.getTokens(); // refreshed if it had under 20 s left
  */
 export class Session {
-  private refreshing: { marks: number; promise: Promise<TokenPair> } | null = null;
+  /** @internal The refresh under way (see refresh.ts), with the mark count it was asked at. */
+  refreshing: { marks: number; promise: Promise<TokenPair> } | null = null;
   /** @internal An access token the server refused (never handed out again). */
   expiredToken: string | null = null;
   private invalidateListeners = new Set<() => void>();
@@ -59,21 +52,26 @@ export class Session {
   invalid = false;
   private ownMarks = 0;
   /** @internal The stored access token was obtained after this many marks (so it is stale while fewer than `marks()`). */
-  freshAt: number;
+  declare freshAt: number;
   /**
    * @internal Set for a store shared with other tabs: resolves to what coordinates this session's refreshes with
    * theirs (see `session/cross-tab.ts`), or undefined when that could not be loaded.
    */
-  crossTab?: Promise<RefreshCoordinator | undefined>;
+  declare crossTab?: Promise<RefreshCoordinator | undefined>;
+  /** Where the tokens live. */
+  declare readonly store: TokenStore;
+  /** @internal Exchanges a refresh token for an access token. */
+  declare readonly refresher: Refresher;
+  /** @internal The clock. */
+  declare readonly now: () => number;
+  private declare readonly appMarks: StaleMarks;
 
-  constructor(
-    /** Where the tokens live. */
-    readonly store: TokenStore,
-    private readonly refresher: Refresher,
-    /** @internal The clock. */
-    readonly now: () => number = Date.now,
-    private readonly appMarks: StaleMarks = { count: 0 },
-  ) {
+  // Fields set here are declared only above: no class-field definitions to ship.
+  constructor(store: TokenStore, refresher: Refresher, now: () => number = Date.now, appMarks: StaleMarks = { count: 0 }) {
+    this.store = store;
+    this.refresher = refresher;
+    this.now = now;
+    this.appMarks = appMarks;
     // Tokens this session has not seen yet (a request's, another tab's) are not known to be stale.
     this.freshAt = appMarks.count;
   }
@@ -155,44 +153,11 @@ export class Session {
 
   /**
    * @internal Exchanges `refreshToken` for a new access token: one exchange at a time per mark count, so a refresh
-   * started before a change cannot stand for one asked after it.
+   * started before a change cannot stand for one asked after it. Its code (session/refresh.ts) loads with the first
+   * refresh.
    */
   refresh(refreshToken: string, marks = this.marks()): Promise<TokenPair> {
-    let flight = this.refreshing;
-    if (flight?.marks !== marks) {
-      const started = (flight = { marks, promise: this.runRefresh(refreshToken, marks) });
-      started.promise = started.promise.finally(() => {
-        if (this.refreshing === started) this.refreshing = null;
-      });
-      this.refreshing = started;
-    }
-    return flight.promise;
-  }
-
-  private runRefresh(refreshToken: string, marks: number): Promise<TokenPair> {
-    const run = () => this.exchange(refreshToken, marks);
     const replaced = this.known.accessToken;
-    return this.crossTab ? this.crossTab.then((coordinate) => (coordinate ? coordinate(run, refreshToken, replaced) : run())) : run();
-  }
-
-  private async exchange(refreshToken: string, marks: number): Promise<TokenPair> {
-    let accessToken: string;
-    try {
-      accessToken = await this.refresher(refreshToken);
-    } catch (error) {
-      if (!isKnownErrorOf(error, "REFRESH_TOKEN_ERROR")) throw error;
-      // Only end the session if nobody signed in again while the refresh was in flight.
-      if ((await this.store.get()).refreshToken === refreshToken) await this.invalidate();
-      return { accessToken: null, refreshToken: null };
-    }
-    const current = await this.read();
-    if (current.refreshToken !== refreshToken) return current;
-    const tokens = { accessToken, refreshToken };
-    // Issued before a change made while it was on its way: good for the callers that asked before the change,
-    // not worth storing (a newer refresh is, or will be, under way).
-    if (marks !== this.marks()) return tokens;
-    await this.store.set((this.known = tokens));
-    this.freshAt = Math.max(this.freshAt, marks);
-    return tokens;
+    return import("./refresh").then((m) => m.refresh(this, refreshToken, marks, replaced));
   }
 }

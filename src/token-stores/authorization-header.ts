@@ -16,3 +16,14 @@ const toBase64 = (text: string): string =>
 export function encodeAuthorizationHeader(tokens: TokenPair): string {
   return "Bearer stackauth_" + toBase64(JSON.stringify({ accessToken: tokens.accessToken ?? null, refreshToken: tokens.refreshToken ?? null }));
 }
+
+/**
+ * @internal The header of `session`'s tokens (refreshed if needed), or null when signed out: `getAuthorizationHeader`
+ * of apps and users, which load this module with their first call.
+ * @example
+ * const authorization = await authorizationHeaderOf(session); // "Bearer stackauth_…" | null
+ */
+export async function authorizationHeaderOf(session: { getTokens(): Promise<TokenPair> }): Promise<string | null> {
+  const tokens = await session.getTokens();
+  return tokens.accessToken || tokens.refreshToken ? encodeAuthorizationHeader(tokens) : null;
+}

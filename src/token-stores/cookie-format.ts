@@ -29,7 +29,12 @@ import type { TokenPair } from "./types";
  */
 export const ACCESS_COOKIE = "stack-access";
 
-const HOST = "__Host-";
+/**
+ * @internal The prefix of the refresh cookie on an https page.
+ * @example
+ * `${HOST}stack-refresh-p1--default`;
+ */
+export const HOST = "__Host-";
 
 /**
  * The refresh cookie latchkey writes for a project.
@@ -43,21 +48,12 @@ export const refreshCookieName = (projectId: string, secure: boolean): string =>
 const structured = (name: string, projectId: string): boolean =>
   !!/^(?:__Host-)?(?:hexclave|stack)-refresh-(.*)/.exec(name)?.[1].startsWith(`${projectId}--`);
 
-const legacyNames = (projectId: string) => [`stack-refresh-${projectId}`, "stack-refresh"];
-
 /**
- * Every fixed cookie name the token stores read (the `--custom-…` names are found by prefix when a full list of
- * cookies is available).
- * @internal
+ * @internal The legacy raw refresh cookies of a project, in the order they are read.
  * @example
- * knownCookieNames("p1").includes("hexclave-access"); // true
+ * legacyNames("p1"); // ["stack-refresh-p1", "stack-refresh"]
  */
-export const knownCookieNames = (projectId: string): string[] => [
-  ...["hexclave", "stack"].flatMap((b) => [HOST, ""].map((h) => `${h}${b}-refresh-${projectId}--default`)),
-  ...legacyNames(projectId),
-  "hexclave-access",
-  ACCESS_COOKIE,
-];
+export const legacyNames = (projectId: string): string[] => [`stack-refresh-${projectId}`, "stack-refresh"];
 
 const isTokenCookie = (name: string, projectId: string): boolean =>
   name === "hexclave-access" || name === ACCESS_COOKIE || legacyNames(projectId).includes(name) || structured(name, projectId);

@@ -1,7 +1,7 @@
 import { ArgumentError } from "../errors/base";
 import { createCookieTokenStore, inCookiePage } from "./cookie";
 import type { CookieTokenStoreOptions } from "./cookie";
-import { knownCookieNames, parentDomains, planCookieWrite, readCookieTokens } from "./cookie-format";
+import { ACCESS_COOKIE, HOST, legacyNames, parentDomains, planCookieWrite, readCookieTokens } from "./cookie-format";
 import { coversHost, CROCKFORD, customRefreshCookieName } from "./cross-subdomain";
 import type { TokenPair, TokenStore } from "./types";
 
@@ -29,6 +29,19 @@ let provided: NextHeadersModule | undefined;
 export function provideNextHeaders(module: NextHeadersModule): void {
   provided = module;
 }
+
+/**
+ * Every fixed cookie name the token stores read (the `--custom-…` names are found by prefix when a full list of
+ * cookies is available). Kept here, its one reader, so a browser page does not carry it.
+ * @example
+ * knownCookieNames("p1").includes("hexclave-access"); // true
+ */
+const knownCookieNames = (projectId: string): string[] => [
+  ...["hexclave", "stack"].flatMap((b) => [HOST, ""].map((h) => `${h}${b}-refresh-${projectId}--default`)),
+  ...legacyNames(projectId),
+  "hexclave-access",
+  ACCESS_COOKIE,
+];
 
 // Tokens set during a request (keyed by that request's cookies object), so a Server Component, where Next
 // refuses to write cookies, still sees the refreshed tokens for the rest of the request.

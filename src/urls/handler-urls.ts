@@ -136,9 +136,9 @@ export function resolveHandlerUrls(options: HandlerUrlOptions | undefined, proje
   };
   const urls: Record<string, string> = { handler: resolve("handler", given.handler, base) };
   for (const page of PAGES) urls[page] = resolve(page, page === "oauthCallback" ? oauth : given[page]);
-  urls.home = resolve("home", given.home, "/");
-  urls.afterSignIn = resolve("afterSignIn", given.afterSignIn, urls.home);
-  urls.afterSignUp = resolve("afterSignUp", given.afterSignUp, urls.afterSignIn);
-  urls.afterSignOut = resolve("afterSignOut", given.afterSignOut, urls.home);
+  // The destinations, each defaulting to the one before it that it follows (home to "/").
+  for (const [key, after] of [["home"], ["afterSignIn", "home"], ["afterSignUp", "afterSignIn"], ["afterSignOut", "home"]]) {
+    urls[key] = resolve(key, given[key], after ? urls[after] : "/");
+  }
   return urls as unknown as HandlerUrls;
 }

@@ -1,5 +1,8 @@
 import { inBrowser } from "../util/browser";
 
+// What every app needs of the navigation at construction (its redirect method) and what the React layer reads. The
+// navigation itself (urls/navigate.ts) loads with the first redirect, so a page that never navigates does not carry it.
+
 /**
  * How the app navigates: `"window"` sets `window.location` (the default in a browser), `"none"` never
  * navigates (the default elsewhere), your router's `navigate`, or (in React) your router's `useNavigate` hook:
@@ -27,10 +30,12 @@ export const hookNavigators = /* @__PURE__ */ new WeakMap<object, (url: string) 
 
 /**
  * Next's `redirect()` (from `next/navigation`), given by `latchkey/next` on a Next.js server: the `"nextjs"`
- * redirect method's navigation where there is no browser page.
+ * redirect method's navigation where there is no browser page (read live, see `urls/navigate.ts`).
  * @internal
+ * @example
+ * if (serverRedirect) serverRedirect("/handler/sign-in");
  */
-let serverRedirect: ((url: string) => never) | undefined;
+export let serverRedirect: ((url: string) => never) | undefined;
 
 /**
  * @internal Gives the `"nextjs"` redirect method Next's `redirect()` for server-side navigation (`latchkey/next`).
@@ -60,25 +65,6 @@ export { inBrowser };
 export const absoluteUrl = (url: string): string => (inBrowser() ? new URL(url, window.location.href).href : url);
 
 /**
- * @internal True when `method` can navigate here: not `"none"`, `"window"` only in a browser page, a router's
- * `useNavigate` once the provider called it or in a browser page.
- */
-export const canNavigate = (method: RedirectMethod): boolean =>
-  typeof method === "object"
-    ? "navigate" in method || hookNavigators.has(method) || inBrowser()
-    : (method === "window" && inBrowser()) || (method === "nextjs" && (inBrowser() || serverRedirect !== undefined));
-
-/** True for a URL (absolute, or relative to the page) on another origin than this browser page's. */
-const elsewhere = (url: string): boolean => {
-  if (!inBrowser()) return false;
-  try {
-    return new URL(url, window.location.href).origin !== window.location.origin;
-  } catch {
-    return false;
-  }
-};
-
-/**
  * @internal True once this page started leaving through a `"window"` navigation (read live; see {@link pageIsLeaving}).
  * @example
  * if (leaving) return; // no second navigation
@@ -92,25 +78,10 @@ export let leaving = false;
 export const pageIsLeaving = (): boolean => leaving;
 
 /**
- * Navigates to `url` with the given method (the caller checked that `url` is trusted). Returns false when the
- * method does not navigate.
- * With `"window"` it then waits 2 s so callers do not act on a page that is being left.
- * @internal
+ * @internal Marks this page as leaving (a `"window"` navigation started, see `urls/navigate.ts`).
+ * @example
+ * markLeaving();
  */
-export async function navigate(method: RedirectMethod, url: string, replace = false): Promise<boolean> {
-  if (!canNavigate(method)) return false;
-  // Next's redirect() throws the error Next.js catches to answer with the redirect: it must reach the framework.
-  if (method === "nextjs" && !inBrowser()) serverRedirect!(url);
-  // A router navigates within the app: a URL on another origin is left for with the browser's own navigation.
-  if (method === "window" || method === "nextjs" || elsewhere(url)) {
-    leaving = true;
-    if (replace) window.location.replace(url);
-    else window.location.assign(url);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    return true;
-  }
-  const m = method as Exclude<RedirectMethod, string>;
-  if ("navigate" in m) await m.navigate(url);
-  else await (hookNavigators.get(m) ?? ((to: string) => window.location.assign(to)))(url); // a full load before the provider rendered
-  return true;
-}
+export const markLeaving = (): void => {
+  leaving = true;
+};

@@ -86,11 +86,21 @@ export function isSafeRelative(url: string): boolean {
 }
 
 /**
+ * True when `url` spells its host as the parser gives it back, so numeric and encoded aliases (`0x7f000001`,
+ * `2130706433`, `0177.0.0.1`, `127.1`, `%6cocalhost`) are not; internationalised names (back in punycode) are.
+ */
+function canonicalHost(url: string, target: URL): boolean {
+  const host = url.replace(/^[a-z][a-z0-9+.-]*:/i, "").replace(/^\/*/, "").split(/[/?#]/)[0].replace(/^.*@/, "").replace(/:\d*$/, "").toLowerCase();
+  return host === target.hostname || (/[^\x00-\x7f]/.test(host) && /(^|\.)xn--/.test(target.hostname));
+}
+
+/**
  * @internal The string to navigate to for `url`, or an ArgumentError ("Redirect URL … is not trusted; should be
  * relative.") when `url` is not trusted. Trusted: a relative reference (returned as given), a URL on the current
  * page's origin, on the project's hosted pages, or on one of its trusted domains (returned as parsed, so whoever
- * navigates reads the same host). Only http(s) URLs without credentials count; control characters, backslashes
- * and surrounding whitespace are refused outright. The trust settings are read only for a URL on another origin.
+ * navigates reads the same host). Only http(s) URLs without credentials, spelling their host as the parser gives
+ * it back, count; control characters, backslashes and surrounding whitespace are refused outright. The trust
+ * settings are read only for a URL on another origin.
  */
 export async function trustedRedirectTarget(url: string, trust: RedirectTrust): Promise<string> {
   if (typeof url !== "string" || SMUGGLED.test(url)) throw untrustedRedirect(String(url));
@@ -100,7 +110,7 @@ export async function trustedRedirectTarget(url: string, trust: RedirectTrust): 
   }
   const here = inBrowser() ? window.location : null;
   const target = parse(url, here?.href);
-  if (!target || target.username || target.password || !/^https?:$/.test(target.protocol)) throw untrustedRedirect(url);
+  if (!target || target.username || target.password || !/^https?:$/.test(target.protocol) || !canonicalHost(url, target)) throw untrustedRedirect(url);
   if (here && here.origin !== "null" && target.origin === here.origin) return target.href;
   if (target.origin === new URL(hostedHandlerUrl(trust.projectId, "")).origin) return target.href;
   const project = await trust.project?.();

@@ -1,14 +1,13 @@
 import type { AppContext } from "../../core/context";
 import { requireString } from "../../util/validate";
-import { LatchkeyError } from "../../errors/base";
 import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/projects/admin-owned";
 import type { Session } from "../../session/session";
-import type { AppCore } from "../../core/app-core";
+import { ownedProjectSupport, type OwnedProjectSupport } from "../owned-project-support";
 
 /**
  * @internal The owned-project methods of an `internal`-project user, over any admin app type `App` (the public
  * `InternalUserMethods` in `../internal-user.ts` is these with `AdminApp`; this module cannot name that class, which
- * registers itself here).
+ * registers itself in `../owned-project-support.ts`).
  * @example
  * const methods: OwnedProjectMethods<AdminApp> = internalUserMethods(ctx, session) as OwnedProjectMethods<AdminApp>;
  */
@@ -36,36 +35,6 @@ export interface OwnedProjectMethods<App> {
 }
 
 /**
- * @internal What the `AdminApp` module provides when it loads: how to build an owned project's admin app, and the
- * owned-project resource code. The internal user's methods reach admin code only through this, so a client-only
- * bundle never carries it.
- */
-export interface OwnedProjectSupport {
-  makeApp(core: AppCore, projectId: string, owner: Session): { app: unknown; ctx: AppContext };
-  load(): Promise<Pick<typeof import("../../resources/projects/admin-owned"), "createProject" | "listOwnedProjects">>;
-}
-let support: OwnedProjectSupport | undefined;
-
-/**
- * @internal Called when the `AdminApp` module loads (see {@link OwnedProjectSupport}).
- * @example
- * provideOwnedProjectSupport({ makeApp: (core, id, owner) => AdminApp.owned(core, id, owner), load: () => import("…") });
- */
-export function provideOwnedProjectSupport(provided: OwnedProjectSupport): OwnedProjectSupport {
-  return (support = provided);
-}
-
-function loaded(): OwnedProjectSupport {
-  if (!support) {
-    throw new LatchkeyError(
-      'Owned projects come with an AdminApp, and this bundle does not include it: import { AdminApp } from "latchkey" in the code that manages owned projects (bundlers keep it once it is used).',
-      "AdminAppNotLoaded",
-    );
-  }
-  return support;
-}
-
-/**
  * @internal The internal-user methods for `session` when the app's project is `internal`, else nothing. The
  * owned-project code comes with `AdminApp` (see {@link OwnedProjectSupport}); a transfer is one request.
  */
@@ -74,11 +43,11 @@ export function internalUserMethods(ctx: AppContext, session: Session): OwnedPro
   const owned = (s: OwnedProjectSupport) => (projectId: string, owner: Session) => s.makeApp(ctx.core, projectId, owner);
   return {
     async createProject(options) {
-      const s = loaded();
+      const s = ownedProjectSupport();
       return (await s.load()).createProject(ctx, () => session, options, owned(s));
     },
     async listOwnedProjects() {
-      const s = loaded();
+      const s = ownedProjectSupport();
       return (await s.load()).listOwnedProjects(ctx, () => session, owned(s));
     },
     async transferProject(projectId, newTeamId) {

@@ -57,3 +57,16 @@ export const projectFromJson = ({ id, display_name, config: c }: ProjectJson): P
     oauthProviders: c.enabled_oauth_providers.map(({ id }) => ({ id })),
   },
 });
+
+const mapped = new WeakMap<ProjectJson, Project>();
+
+/**
+ * @internal The project of a client read, mapped once per read (every `getProject` of one read gives one object).
+ * @example
+ * const project = projectOf(await core.request<ProjectJson>({ expect: "id", path: "/projects/current" }));
+ */
+export function projectOf(json: ProjectJson): Project {
+  let project = mapped.get(json);
+  if (!project) mapped.set(json, (project = projectFromJson(json)));
+  return project;
+}

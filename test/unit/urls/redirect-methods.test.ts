@@ -7,7 +7,8 @@
 import { ClientApp } from "../../../src/apps/client-app";
 import { stackAppInternalsSymbol } from "../../../src/compat/internals";
 import { ArgumentError } from "../../../src/errors/base";
-import { canNavigate, defaultRedirectMethod, hookNavigators, navigate, provideServerRedirect } from "../../../src/urls/redirect";
+import { defaultRedirectMethod, hookNavigators, provideServerRedirect } from "../../../src/urls/redirect";
+import { canNavigate, navigate } from "../../../src/urls/navigate";
 import type { RedirectMethod } from "../../../src/urls/redirect";
 
 const PROJECT = "3f9c2a6e-7b41-4d8a-9e05-1c2b3d4e5f60";

@@ -109,6 +109,15 @@ const HOSTILE: [string, string, boolean?][] = [
   ["loopback look-alike (allow_localhost on)", "http://127.0.0.1.evil.com/", true],
   ["localhost in the userinfo (allow_localhost on)", "http://localhost@evil.com/", true],
   ["localhost without allow_localhost", "http://localhost:3000/"],
+  // Numeric and encoded aliases of a host: the URL parser reads them all as 127.0.0.1 / localhost, so the platform
+  // (isLocalhost on the parsed hostname, packages/stack-shared/src/utils/urls.tsx) would trust them; latchkey
+  // refuses any host not spelled the way the parser gives it back.
+  ["hex loopback (allow_localhost on)", "http://0x7f000001:3000/", true],
+  ["decimal loopback (allow_localhost on)", "http://2130706433:3000/", true],
+  ["octal loopback (allow_localhost on)", "http://0177.0.0.1:3000/", true],
+  ["short loopback (allow_localhost on)", "http://127.1:3000/", true],
+  ["percent-encoded localhost (allow_localhost on)", "http://%6cocalhost:3000/", true],
+  ["full-width localhost (allow_localhost on)", "http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54:3000/", true],
   ["another project's hosted pages", "https://other-project.built-with-stack-auth.com/handler/sign-in"],
 ];
 
@@ -178,6 +187,11 @@ test("without a project to ask, only relative, same-origin and hosted targets ar
   expect(await trustedRedirectTarget("http://localhost/y", trust)).toBe("http://localhost/y");
   expect(await trustedRedirectTarget(`${HOSTED}/handler/sign-in`, trust)).toBe(`${HOSTED}/handler/sign-in`);
   await expect(trustedRedirectTarget("https://trusted.example.com/", trust)).rejects.toThrow("Redirect URL https://trusted.example.com/ is not trusted; should be relative.");
+});
+
+test("an internationalised trusted domain still counts: its host comes back from the parser in punycode", async () => {
+  const project = async () => ({ ...projectJson(), config: { ...projectJson().config, domains: [{ domain: "https://b\u00fccher.example", handler_path: "/" }] } });
+  expect(await trustedRedirectTarget("https://B\u00fccher.example/x", { projectId: PROJECT, project })).toBe("https://xn--bcher-kva.example/x");
 });
 
 test("a wildcard that is not a URL pattern, or an unparsable domain, trusts nothing", async () => {
