@@ -35,7 +35,7 @@ const { sdkCases } = await import("./bench/sdk.mjs");
 const { measureSignInPage } = await import("./bench/react-page.mjs");
 const { economyCases } = await import("./bench/economy.mjs");
 
-const { installPacked } = await import("./bench/packed.mjs");
+const { installPacked, installFigures } = await import("./bench/packed.mjs");
 const { measureColdImports } = await import("./bench/cold-import.mjs");
 const { measureSizes, sizeTable } = await import("./bench/size.mjs");
 const { measurePasswordPage } = await import("./bench/password-page.mjs");
@@ -79,9 +79,14 @@ console.log(
 );
 if (os.loadavg()[0] > os.cpus().length) console.log("note: the machine is busy (load average above the CPU count); figures will be low and noisy");
 
-// 0. The packed package: cold import in Node, and bytes of browser bundles (the same table bench:size enforces).
+// 0. The packed package: what installing it takes, cold import in Node, and bytes of browser bundles (the same
+// tables bench:size enforces).
 const packed = installPacked(root);
 try {
+  const install = installFigures(root, packed);
+  console.log("\nInstall (packed package; MB = 1,000,000 B; on disk as du counts it)");
+  console.log(install.text);
+  if (install.failed) console.log("(a figure is over its budget: npm run bench:size fails)");
   const cold = measureColdImports(packed.appDir, ["latchkey", "latchkey/react", "@stackframe/js"], 20);
   console.log("\nCold import in Node (packed package): await import() in a fresh process, median of 20 (target for latchkey at most 15 ms)");
   console.log(

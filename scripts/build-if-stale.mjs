@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds dist/ (`npm run build`) when it is missing or older than what it is built from: src/, tsup's config and
-// the script that builds dist/browser. Used by `npm run demo`, `npm run tour` and the test run's global setup.
+// the scripts that build dist/browser and the CommonJS files. Used by `npm run demo`, `npm run tour` and the test
+// run's global setup.
 // Quiet: one line while a build runs, and the build's whole output when it fails (exit status 1).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -23,7 +24,7 @@ export function distIsStale() {
   const dist = join(ROOT, "dist");
   const built = existsSync(dist) ? files(dist) : [];
   if (!built.length) return true;
-  const inputs = [...files(join(ROOT, "src")), join(ROOT, "tsup.config.ts"), join(ROOT, "scripts", "browser-tree.mjs")];
+  const inputs = [...files(join(ROOT, "src")), join(ROOT, "tsup.config.ts"), join(ROOT, "scripts", "browser-tree.mjs"), join(ROOT, "scripts", "cjs-tree.mjs")];
   const oldestBuilt = Math.min(...built.map((f) => statSync(f).mtimeMs));
   return Math.max(...inputs.map((f) => statSync(f).mtimeMs)) > oldestBuilt;
 }

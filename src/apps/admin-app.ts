@@ -10,7 +10,7 @@ import { readEnv } from "../util/env";
 import { optionalObject } from "../util/validate";
 import { useProjectOwnerSession } from "./owner-session";
 import type { ProjectOwnerSession } from "./owner-session";
-import { provideOwnedProjectSupport } from "./user-methods/internal";
+import { provideOwnedProjectSupport } from "./owned-project-support";
 import { ServerApp } from "./server-app";
 import type { ServerAppOptions } from "./server-app";
 import { install } from "./capabilities";

@@ -19,12 +19,11 @@ export type RefreshCoordinator = (run: () => Promise<TokenPair>, refreshToken: s
 /**
  * @internal What a refresh reads and writes of its session (a `Session`, see session.ts).
  * @example
- * await refresh(session, refreshToken, session.marks(), session.known.accessToken);
+ * await runRefresh(session, refreshToken, session.marks(), session.known.accessToken);
  */
 export interface RefreshingSession {
   readonly store: TokenStore;
   readonly refresher: (refreshToken: string) => Promise<string>;
-  refreshing: { marks: number; promise: Promise<TokenPair> } | null;
   known: TokenPair;
   freshAt: number;
   crossTab?: Promise<RefreshCoordinator | undefined>;
@@ -34,24 +33,16 @@ export interface RefreshingSession {
 }
 
 /**
- * @internal `Session.refresh`: exchanges `refreshToken` for a new access token, one exchange at a time per mark count
- * (`marks`), so a refresh started before a change cannot stand for one asked after it; over a store shared with
- * other tabs, coordinated with theirs. `replaced` is the access token the session knew when the refresh was asked.
+ * @internal The exchange behind `Session.refresh` (which keeps one under way per mark count, so concurrent callers
+ * share it from the first call on): exchanges `refreshToken` for a new access token; over a store shared with other
+ * tabs, coordinated with theirs. `replaced` is the access token the session knew when the refresh was asked.
  * @example
- * const tokens = await refresh(session, refreshToken, session.marks(), session.known.accessToken);
+ * const tokens = await runRefresh(session, refreshToken, session.marks(), session.known.accessToken);
  */
-export function refresh(session: RefreshingSession, refreshToken: string, marks: number, replaced: string | null): Promise<TokenPair> {
-  let flight = session.refreshing;
-  if (flight?.marks !== marks) {
-    const run = () => exchange(session, refreshToken, marks);
-    const crossTab = session.crossTab;
-    const started = (flight = { marks, promise: crossTab ? crossTab.then((coordinate) => (coordinate ? coordinate(run, refreshToken, replaced) : run())) : run() });
-    started.promise = started.promise.finally(() => {
-      if (session.refreshing === started) session.refreshing = null;
-    });
-    session.refreshing = started;
-  }
-  return flight.promise;
+export function runRefresh(session: RefreshingSession, refreshToken: string, marks: number, replaced: string | null): Promise<TokenPair> {
+  const run = () => exchange(session, refreshToken, marks);
+  const crossTab = session.crossTab;
+  return crossTab ? crossTab.then((coordinate) => (coordinate ? coordinate(run, refreshToken, replaced) : run())) : run();
 }
 
 async function exchange(session: RefreshingSession, refreshToken: string, marks: number): Promise<TokenPair> {

@@ -42,7 +42,7 @@ export interface StaleMarks {
  */
 export class Session {
   /** @internal The refresh under way (see refresh.ts), with the mark count it was asked at. */
-  refreshing: { marks: number; promise: Promise<TokenPair> } | null = null;
+  private refreshing: { marks: number; promise: Promise<TokenPair> } | null = null;
   /** @internal An access token the server refused (never handed out again). */
   expiredToken: string | null = null;
   private invalidateListeners = new Set<() => void>();
@@ -157,7 +157,16 @@ export class Session {
    * refresh.
    */
   refresh(refreshToken: string, marks = this.marks()): Promise<TokenPair> {
-    const replaced = this.known.accessToken;
-    return import("./refresh").then((m) => m.refresh(this, refreshToken, marks, replaced));
+    let flight = this.refreshing;
+    if (flight?.marks !== marks) {
+      // Registered at once, before the code loads: every caller from the first on shares this exchange.
+      const replaced = this.known.accessToken;
+      const started = (flight = { marks, promise: import("./refresh").then((m) => m.runRefresh(this, refreshToken, marks, replaced)) });
+      started.promise = started.promise.finally(() => {
+        if (this.refreshing === started) this.refreshing = null;
+      });
+      this.refreshing = started;
+    }
+    return flight.promise;
   }
 }

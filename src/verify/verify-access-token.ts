@@ -1,7 +1,6 @@
 import type { JWTPayload, JWTVerifyGetKey } from "jose";
 import { ArgumentError, LatchkeyError } from "../errors/base";
 import { apiUrl } from "../http/client";
-import { readRequestTokens } from "../token-stores/request";
 import type { RequestLike } from "../token-stores/types";
 import {
   expectedAudience,
@@ -81,21 +80,34 @@ const loadJose = (): Promise<Jose> =>
     throw e;
   }));
 
+/**
+ * The reader of a request's tokens loads with the first request verified (a token given as a string needs none): it
+ * is client code of the client's lazy group (scripts/browser-tree.mjs), which `import("latchkey")` does not read.
+ */
+type RequestReader = typeof import("../token-stores/request");
+let requestReader: Promise<RequestReader> | undefined;
+const loadRequestReader = (): Promise<RequestReader> =>
+  (requestReader ??= import("../token-stores/request").catch((e: unknown) => {
+    requestReader = undefined;
+    throw e;
+  }));
+const isRequestLike = (input: unknown): input is RequestLike => typeof input === "object" && input !== null && "headers" in input;
+
 const fail = (reason: AccessTokenFailureReason, message: string, cause?: unknown) =>
   new AccessTokenVerificationError(reason, message, cause === undefined ? undefined : { cause });
 
 /** Attacker-chosen header and claim values are quoted and cut short before they go into a message. */
 const quote = (value: unknown) => JSON.stringify(String(value).slice(0, 64));
 
-function tokenOf(input: unknown, projectId: string): string {
+function tokenOf(input: unknown, projectId: string, reader: RequestReader | undefined): string {
   if (input == null || input === "") throw fail("no-token", "No access token was given.");
   if (typeof input === "string") return input;
-  if (typeof input !== "object" || !("headers" in input)) {
+  if (!isRequestLike(input) || !reader) {
     throw new ArgumentError("verify() takes an access token (a JWT string) or a request-like object with headers.");
   }
   let token: string | null;
   try {
-    token = readRequestTokens(input as RequestLike, projectId).accessToken;
+    token = reader.readRequestTokens(input, projectId).accessToken;
   } catch (e) {
     throw fail("malformed", `The request's tokens could not be read: ${e instanceof Error ? e.message : String(e)}`, e);
   }
@@ -219,7 +231,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
         allowAnonymous: callOptions.allowAnonymous ?? options.allowAnonymous ?? false,
         allowRestricted: callOptions.allowRestricted ?? options.allowRestricted ?? false,
       };
-      const token = tokenOf(tokenOrRequest, projectId);
+      const token = tokenOf(tokenOrRequest, projectId, isRequestLike(tokenOrRequest) ? await loadRequestReader() : undefined);
       const lib = await loadJose();
       const { kid, kind } = inspect(lib, token, projectId);
       checkAllowed(kind === "anonymous", kind === "restricted", allow);

@@ -125,7 +125,7 @@ function distIsStale(): boolean {
   const built = walkFiles(DIST);
   if (built.length === 0) return true;
   const oldestBuilt = Math.min(...built.map(mtime));
-  const inputs = [...walkFiles(path.join(ROOT, "src")), path.join(ROOT, "tsup.config.ts"), path.join(ROOT, "scripts", "browser-tree.mjs")].filter((f) => fs.existsSync(f));
+  const inputs = [...walkFiles(path.join(ROOT, "src")), ...["tsup.config.ts", "scripts/browser-tree.mjs", "scripts/cjs-tree.mjs"].map((f) => path.join(ROOT, f))].filter((f) => fs.existsSync(f));
   const newestInput = Math.max(...inputs.map(mtime));
   return newestInput > oldestBuilt;
 }
@@ -312,6 +312,27 @@ describe("the tarball", () => {
     }
   });
 
+  test("carries each entry's code and declarations once: the Node-only entries in CommonJS, one set of declarations", () => {
+    const files = packInfo.files.map((f) => f.path);
+    const text = (file: string) => fs.readFileSync(path.join(installedDir, file), "utf8");
+    // latchkey/emulator and latchkey/testing: CommonJS, and for `import` an ES module re-exporting it (no second build).
+    for (const entry of ["emulator", "testing"]) {
+      expect({ entry, esm: text(`dist/${entry}.js`) }).toEqual({ entry, esm: expect.stringContaining(`from "./${entry}.cjs"`) });
+      expect(fs.statSync(path.join(installedDir, `dist/${entry}.js`)).size).toBeLessThan(2_000);
+    }
+    // The only ES modules at the top of dist/ are those two: the SDK's are dist/browser, the emulator's are CommonJS.
+    expect(files.filter((f) => /^dist\/[^/]+\.m?js$/.test(f)).sort()).toEqual(["dist/emulator.js", "dist/testing.js"]);
+    // Every entry's .d.ts re-exports its .d.cts: one set of declarations for import and require.
+    const stubs = files.filter((f) => /^dist\/[^/]+\.d\.ts$/.test(f)).sort();
+    expect(stubs).toEqual(["dist/emulator.d.ts", "dist/index.d.ts", "dist/next.d.ts", "dist/react.d.ts", "dist/testing.d.ts"]);
+    for (const stub of stubs) {
+      const entry = path.basename(stub, ".d.ts");
+      expect({ stub, text: text(stub).replace(/^\/\/.*\n/gm, "") }).toEqual({ stub, text: `export * from "./${entry}.cjs";\n` });
+      expect(files).toContain(`dist/${entry}.d.cts`);
+    }
+    expect(files.filter((f) => /\.d\.mts$|\.map$/.test(f))).toEqual([]);
+  });
+
   test("every file package.json points at (exports, main, module, types, bin) is in the tarball", () => {
     const targets: string[] = [];
     const collect = (value: unknown): void => {
@@ -458,10 +479,39 @@ console.log(JSON.stringify({
       `import { startEmulator } from "latchkey/emulator";
 import { createRequire } from "node:module";
 const cjs = createRequire(import.meta.url)("latchkey/emulator");
-console.log(JSON.stringify({ esm: typeof startEmulator, cjs: typeof cjs.startEmulator }));
+console.log(JSON.stringify({ esm: typeof startEmulator, cjs: typeof cjs.startEmulator, oneCopy: startEmulator === cjs.startEmulator }));
 `,
     );
-    expect(report).toMatchObject({ esm: "function", cjs: "function" });
+    // One build: import and require load the same module.
+    expect(report).toMatchObject({ esm: "function", cjs: "function", oneCopy: true });
+  }, 60_000);
+
+  test("latchkey/testing resolves for import and require without Playwright installed, and its emulator makes a user", () => {
+    // The consumer installs latchkey alone: a Playwright import at load time would fail here.
+    expect(fs.existsSync(path.join(consumerDir, "node_modules", "playwright-core"))).toBe(false);
+    const report = runNodeScript(
+      "testing-check.mjs",
+      `import * as testing from "latchkey/testing";
+import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const cjs = require("latchkey/testing");
+const names = ["startTestEmulator", "connectTestEmulator", "createUser", "signIn", "tokensFor", "waitForEmail", "setNextOAuthIdentity", "addVirtualAuthenticator", "emulatorEnv"];
+const emulator = await testing.startTestEmulator({ exportEnv: false });
+const user = await emulator.createUser({ totp: true });
+const tokens = await emulator.tokensFor(user);
+await emulator.stop();
+console.log(JSON.stringify({
+  esm: names.filter((n) => typeof testing[n] !== "function"),
+  cjs: names.filter((n) => typeof cjs[n] !== "function"),
+  files: [import.meta.resolve("latchkey/testing"), require.resolve("latchkey/testing")].map((f) => f.split("/").slice(-2).join("/")),
+  oneCopy: names.every((n) => testing[n] === cjs[n]),
+  user: typeof user.id === "string" && /^[0-9]{6}$/.test(user.totp.code()),
+  tokens: typeof tokens.accessToken,
+  playwright: Object.keys(require.cache).some((f) => /playwright/.test(f)),
+}));
+`,
+    );
+    expect(report).toMatchObject({ esm: [], cjs: [], oneCopy: true, files: ["dist/testing.js", "dist/testing.cjs"], user: true, tokens: "string", playwright: false, stderr: "" });
   }, 60_000);
 });
 
@@ -526,8 +576,7 @@ interface TscError {
   message: string;
 }
 
-function typeCheck(moduleFlags: string[]): { errors: TscError[]; output: string } {
-  const files = ["consumer.ts", "consumer.cts", "bad.ts", "bad.cts"];
+function typeCheck(moduleFlags: string[], files = ["consumer.ts", "consumer.cts", "bad.ts", "bad.cts"]): { errors: TscError[]; output: string } {
   const args = [
     TSC,
     "--noEmit",
@@ -585,4 +634,90 @@ describe("types for consumers", () => {
       });
     }
   }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// 4. Every entry, with the app's React and Node types
+
+// Each entry as an ES module (.ts) and a CommonJS module (.cts) imports it: the declarations are one set (every
+// .d.ts re-exports its .d.cts), which both forms resolve.
+const ENTRIES_SOURCE = `import { ClientApp, ServerApp } from "latchkey";
+import { ClientApp as ReactClientApp, LatchkeyProvider, useUser } from "latchkey/react";
+import { startEmulator, type RunningEmulator } from "latchkey/emulator";
+import { createUser, startTestEmulator, type TestUser } from "latchkey/testing";
+
+// latchkey/react re-exports latchkey's classes: the same declarations, not a copy.
+export const sameClass: typeof ClientApp = ReactClientApp;
+export const app: ClientApp = new ReactClientApp({ projectId: "${PROJECT_ID}", tokenStore: "memory" });
+export const server: ClientApp = new ServerApp({ projectId: "${PROJECT_ID}", secretServerKey: "ssk_x", tokenStore: "memory" });
+export const provider: unknown = LatchkeyProvider;
+export const hook: () => unknown = useUser;
+
+export async function emulatorUrl(): Promise<string> {
+  const emulator: RunningEmulator = await startEmulator({ port: 0 });
+  await emulator.stop();
+  return emulator.url;
+}
+
+export async function testUser(): Promise<TestUser> {
+  const emulator = await startTestEmulator({ exportEnv: false });
+  try {
+    return await createUser({ displayName: "Ada" });
+  } finally {
+    await emulator.stop();
+  }
+}
+`;
+
+// latchkey/next is ES modules only.
+const NEXT_SOURCE = `import { ClientApp as CoreClientApp } from "latchkey";
+import { ClientApp, LatchkeyProvider } from "latchkey/next";
+
+export const sameClass: typeof CoreClientApp = ClientApp;
+export const provider: unknown = LatchkeyProvider;
+`;
+
+describe("every entry, with the app's react and @types/node (linked from the repository)", () => {
+  beforeAll(() => {
+    // What a React app on Node has beside latchkey: react, its types and Node's.
+    for (const name of ["react", "@types/react", "@types/node", "csstype", "undici-types"]) {
+      const to = path.join(consumerDir, "node_modules", name);
+      if (fs.existsSync(to)) continue;
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.symlinkSync(path.join(ROOT, "node_modules", name), to, "dir");
+    }
+    fs.writeFileSync(path.join(consumerDir, "entries.ts"), ENTRIES_SOURCE);
+    fs.writeFileSync(path.join(consumerDir, "entries.cts"), ENTRIES_SOURCE);
+    fs.writeFileSync(path.join(consumerDir, "next-consumer.ts"), NEXT_SOURCE);
+  });
+
+  test("latchkey/react shares latchkey's classes, for import and for require", () => {
+    const report = runNodeScript(
+      "react-classes-check.mjs",
+      `import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const [core, react] = [await import("latchkey"), await import("latchkey/react")];
+console.log(JSON.stringify({
+  esm: react.ClientApp === core.ClientApp && react.KnownError === core.KnownError,
+  cjs: require("latchkey/react").ClientApp === require("latchkey").ClientApp && require("latchkey/react").KnownError === require("latchkey").KnownError,
+  provider: typeof require("latchkey/react").LatchkeyProvider,
+}));
+`,
+    );
+    expect(report).toMatchObject({ esm: true, cjs: true, provider: "function", stderr: "" });
+  }, 60_000);
+
+  test.each([
+    ["nodenext", ["--module", "nodenext", "--moduleResolution", "nodenext"]],
+    ["bundler", ["--module", "esnext", "--moduleResolution", "bundler"]],
+  ])("module resolution %s: ES module and CommonJS consumers of every entry type-check", (_label, flags) => {
+    const { errors, output } = typeCheck(flags, ["entries.ts", "entries.cts", "next-consumer.ts"]);
+    if (errors.length > 0) throw new Error(`Unexpected type errors:\n${output}`);
+  }, 120_000);
+
+  test("the command line of the package's bin runs", () => {
+    const r = run(process.execPath, [path.join(installedDir, "dist", "cli.cjs"), "--help"], consumerDir, 30_000);
+    expect(`${r.stdout}${r.stderr}`).toContain("Usage: latchkey emulator");
+    expect(fs.existsSync(path.join(consumerDir, "node_modules", ".bin", "latchkey"))).toBe(true);
+  }, 60_000);
 });

@@ -1,8 +1,9 @@
 import type { AppContext } from "../../core/context";
 import { requireString } from "../../util/validate";
+import { LatchkeyError } from "../../errors/base";
 import type { AdminOwnedProject, AdminProjectCreate } from "../../resources/projects/admin-owned";
 import type { Session } from "../../session/session";
-import { ownedProjectSupport, type OwnedProjectSupport } from "../owned-project-support";
+import { providedOwnedProjectSupport, type OwnedProjectSupport } from "../owned-project-support";
 
 /**
  * @internal The owned-project methods of an `internal`-project user, over any admin app type `App` (the public
@@ -34,6 +35,17 @@ export interface OwnedProjectMethods<App> {
   transferProject(projectId: string, newTeamId: string): Promise<void>;
 }
 
+function loaded(): OwnedProjectSupport {
+  const support = providedOwnedProjectSupport();
+  if (!support) {
+    throw new LatchkeyError(
+      'Owned projects come with an AdminApp, and this bundle does not include it: import { AdminApp } from "latchkey" in the code that manages owned projects (bundlers keep it once it is used).',
+      "AdminAppNotLoaded",
+    );
+  }
+  return support;
+}
+
 /**
  * @internal The internal-user methods for `session` when the app's project is `internal`, else nothing. The
  * owned-project code comes with `AdminApp` (see {@link OwnedProjectSupport}); a transfer is one request.
@@ -43,11 +55,11 @@ export function internalUserMethods(ctx: AppContext, session: Session): OwnedPro
   const owned = (s: OwnedProjectSupport) => (projectId: string, owner: Session) => s.makeApp(ctx.core, projectId, owner);
   return {
     async createProject(options) {
-      const s = ownedProjectSupport();
+      const s = loaded();
       return (await s.load()).createProject(ctx, () => session, options, owned(s));
     },
     async listOwnedProjects() {
-      const s = ownedProjectSupport();
+      const s = loaded();
       return (await s.load()).listOwnedProjects(ctx, () => session, owned(s));
     },
     async transferProject(projectId, newTeamId) {
