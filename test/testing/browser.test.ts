@@ -91,6 +91,8 @@ test("waitForEmail: sign up in the app, verify the address from the e-mail's lin
   await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
   await page.getByLabel("Repeat Password", { exact: true }).fill("correct horse battery");
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  // The app goes to its after-sign-up page first; a visit started before that would be cut short by it.
+  await page.waitForURL((url) => !url.pathname.startsWith("/handler/"));
   const mail = await waitForEmail({ to: email, subject: "Verify your email" });
   expect(new URL(mail.link!).origin).toBe(app.origin);
   await page.goto(mail.link!);
