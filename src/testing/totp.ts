@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { TOTP_PERIOD_SECONDS, totpAt } from "../emulator/domain/totp";
+import { base32 } from "../http/random";
 
 /**
  * A test user's authenticator app: the TOTP secret (RFC 6238: SHA-1, 30 s, 6 digits) and its codes.
@@ -21,30 +22,6 @@ export interface TotpAuthenticator {
   freshCode(marginMs?: number): Promise<string>;
 }
 
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-
-/**
- * RFC 4648 base32 without padding.
- *
- * @example
- * base32(new Uint8Array([0x66, 0x6f, 0x6f])); // "MZXW6"
- */
-export function base32(bytes: Uint8Array): string {
-  let out = "";
-  let value = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
 /**
  * An authenticator for `secretBytes` (default: 20 new random bytes, as authenticator set-ups use).
  *
@@ -54,7 +31,7 @@ export function base32(bytes: Uint8Array): string {
 export function totpAuthenticator(secretBytes: Uint8Array = new Uint8Array(randomBytes(20))): TotpAuthenticator {
   const code = (at: Date | number = Date.now()) => totpAt(secretBytes, typeof at === "number" ? at : at.getTime());
   return {
-    secret: base32(secretBytes),
+    secret: base32(secretBytes).toUpperCase(), // as authenticator apps show it
     secretBytes,
     code,
     async freshCode(marginMs = 2000) {
