@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/support/jsdom-env.cjs
  * @jest-environment-options {"url": "https://app.example.com/"}
  */
 import Cookies from "js-cookie";

@@ -1,4 +1,4 @@
-/** @jest-environment jsdom */
+/** @jest-environment ./test/support/jsdom-env.cjs */
 import Cookies from "js-cookie";
 import { ArgumentError } from "../../../src/errors/base";
 import { createCookieTokenStore } from "../../../src/token-stores/cookie";
