@@ -21,11 +21,10 @@ export function recordLeaving(navigate: (url: string) => void): void {
 }
 
 /**
- * Resolves once `done()` holds, checked every 5 ms for up to 10 s (the first navigation loads its code on demand,
- * slow on a busy machine's cold transform cache). For navigations that leave the page, whose promise then waits out
- * the page's last moments (2 s) instead of settling.
+ * Resolves once `done()` holds, checked every 5 ms for up to 2 s. For navigations that leave the page, whose promise
+ * then waits out the page's last moments (2 s) instead of settling.
  */
 export async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 2000 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
   expect(done()).toBe(true);
 }

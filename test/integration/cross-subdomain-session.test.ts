@@ -46,7 +46,7 @@ const jarOf = (page: keyof typeof pages) => Object.fromEntries(cookiesOf(page).m
 const sharedValue = (page: keyof typeof pages) => JSON.parse(decodeURIComponent(shared(page)!.value)) as { refresh_token: string; updated_at_millis: number };
 
 async function until(done: () => boolean) {
-  for (let i = 0; i < 2000 && !done(); i++) await new Promise((r) => setTimeout(r, 5)); // up to 10 s, for a cold, busy run
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
   expect(done()).toBe(true);
 }
 

@@ -61,8 +61,7 @@ export function browserApp(routes: Parameters<typeof fakeFetch>[0], options: Cli
 
 /** Resolves once `mock` has been called (the flows navigate and then never settle). */
 export async function calledOnce(mock: jest.Mock): Promise<string> {
-  // Up to 10 s: the first navigation loads its code on demand (slow on a cold transform cache under load).
-  for (let i = 0; i < 2000 && mock.mock.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 200 && mock.mock.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
   expect(mock).toHaveBeenCalledTimes(1);
   return mock.mock.calls[0][0] as string;
 }
