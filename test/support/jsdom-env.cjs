@@ -7,6 +7,7 @@ require("./jsdom-navigation.cjs");
 const { TestEnvironment } = require("jest-environment-jsdom");
 const { recordAsyncLocalStorages } = require("./async-context.cjs");
 const { installCompileCache } = require("./compile-cache.cjs");
+const { restoreHttpOriginals } = require("./http-originals.cjs");
 
 /**
  * Node's Web Crypto, answering with ArrayBuffers of the page's realm: code in the page checks `instanceof
@@ -42,6 +43,7 @@ class BrowserLikeEnvironment extends TestEnvironment {
 
   async teardown() {
     this.disableAsyncLocalStorages();
+    restoreHttpOriginals();
     await super.teardown();
   }
 
