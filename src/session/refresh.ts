@@ -33,8 +33,8 @@ export interface RefreshingSession {
 }
 
 /**
- * @internal The exchange behind `Session.refresh` (which keeps one under way per mark count, so concurrent callers
- * share it from the first call on): exchanges `refreshToken` for a new access token; over a store shared with other
+ * @internal The exchange behind `Session.refresh` (which runs one at a time and queues at most one more, so concurrent
+ * callers share them from the first call on): exchanges `refreshToken` for a new access token; over a store shared with other
  * tabs, coordinated with theirs. `replaced` is the access token the session knew when the refresh was asked.
  * @example
  * const tokens = await runRefresh(session, refreshToken, session.marks(), session.known.accessToken);
@@ -58,9 +58,8 @@ async function exchange(session: RefreshingSession, refreshToken: string, marks:
   const current = await session.read();
   if (current.refreshToken !== refreshToken) return current;
   const tokens = { accessToken, refreshToken };
-  // Issued before a change made while it was on its way: good for the callers that asked before the change,
-  // not worth storing (a newer refresh is, or will be, under way).
-  if (marks !== session.marks()) return tokens;
+  // Kept even when a change came while it was on its way: it is newer than the stored one, and `freshAt` says
+  // which changes it carries (the session refreshes once more, after this one, for the later ones).
   await session.store.set((session.known = tokens));
   session.freshAt = Math.max(session.freshAt, marks);
   return tokens;

@@ -43,6 +43,8 @@ export interface StaleMarks {
 export class Session {
   /** @internal The refresh under way (see refresh.ts), with the mark count it was asked at. */
   private refreshing: { marks: number; promise: Promise<TokenPair> } | null = null;
+  /** @internal The one refresh waiting for it, shared by every caller who asked after a change it predates. */
+  private queued: Promise<TokenPair> | null = null;
   /** @internal An access token the server refused (never handed out again). */
   expiredToken: string | null = null;
   private invalidateListeners = new Set<() => void>();
@@ -152,21 +154,36 @@ export class Session {
   }
 
   /**
-   * @internal Exchanges `refreshToken` for a new access token: one exchange at a time per mark count, so a refresh
-   * started before a change cannot stand for one asked after it. Its code (session/refresh.ts) loads with the first
-   * refresh.
+   * @internal Exchanges `refreshToken` for a new access token, one exchange at a time. A caller shares the exchange
+   * under way when it was asked at the caller's mark count or later; one who asked after a change it predates shares
+   * the single exchange queued behind it, which starts when it ends with the marks of that moment, so any number
+   * of changes made meanwhile cost one more exchange, not one each. Its code (session/refresh.ts) loads with the
+   * first refresh.
    */
   refresh(refreshToken: string, marks = this.marks()): Promise<TokenPair> {
-    let flight = this.refreshing;
-    if (flight?.marks !== marks) {
-      // Registered at once, before the code loads: every caller from the first on shares this exchange.
-      const replaced = this.known.accessToken;
-      const started = (flight = { marks, promise: import("./refresh").then((m) => m.runRefresh(this, refreshToken, marks, replaced)) });
-      started.promise = started.promise.finally(() => {
-        if (this.refreshing === started) this.refreshing = null;
-      });
-      this.refreshing = started;
-    }
-    return flight.promise;
+    const running = this.refreshing;
+    if (!running) return this.startRefresh(refreshToken, marks);
+    if (running.marks >= marks) return running.promise;
+    return (this.queued ??= running.promise.then(
+      () => this.startQueued(),
+      () => this.startQueued(),
+    ));
+  }
+
+  private startQueued(): Promise<TokenPair> {
+    this.queued = null;
+    // As a new caller would: the store as it is now (a sign-in since may have made a refresh needless).
+    return this.getTokens();
+  }
+
+  private startRefresh(refreshToken: string, marks: number): Promise<TokenPair> {
+    // Registered at once, before the code loads: every caller from the first on shares this exchange.
+    const replaced = this.known.accessToken;
+    const started = { marks, promise: import("./refresh").then((m) => m.runRefresh(this, refreshToken, marks, replaced)) };
+    started.promise = started.promise.finally(() => {
+      if (this.refreshing === started) this.refreshing = null;
+    });
+    this.refreshing = started;
+    return started.promise;
   }
 }

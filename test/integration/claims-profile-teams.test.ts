@@ -110,24 +110,38 @@ describe("TOTP", () => {
   });
 });
 
-test("every update marks the token stale, even one no claim carries (as the official SDK): one refresh on next use", async () => {
+test("an update no claim reflects keeps the token: the answer shows every claim as the token has it, so nothing is refreshed", async () => {
   const { app, user } = await signUp();
-  let token = (await tokenOf(emulator, app)).token;
+  const { token } = await tokenOf(emulator, app);
   const before = await refreshCount(emulator);
-  const updates = [
-    () => user.setClientMetadata({ theme: "dark" }),
-    () => user.update({ otpAuthEnabled: true, passkeyAuthEnabled: false, profileImageUrl: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" }),
-    () => user.update({}),
-  ];
-  for (const [i, update] of updates.entries()) {
-    await update();
-    expect(await refreshCount(emulator)).toBe(before + i); // marked stale, nothing fetched yet
-    const next = await tokenOf(emulator, app);
-    expect(next.token).not.toBe(token);
-    expect((await tokenOf(emulator, app)).token).toBe(next.token);
-    expect(await refreshCount(emulator)).toBe(before + i + 1);
-    token = next.token;
-  }
+  await user.setClientMetadata({ theme: "dark" });
+  await user.update({ otpAuthEnabled: true, passkeyAuthEnabled: false, profileImageUrl: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" });
+  await user.update({});
+  await Promise.all(Array.from({ length: 50 }, (_, i) => user.setClientMetadata({ i })));
+  expect((await tokenOf(emulator, app)).token).toBe(token);
+  expect(await refreshCount(emulator)).toBe(before);
+  // the user is read afresh all the same
+  expect((await app.getUser({ or: "throw" })).clientMetadata).toEqual({ i: expect.any(Number) });
+});
+
+test("an update that changes a claim marks the token stale: the next use refreshes it once", async () => {
+  const { app, user } = await signUp();
+  const { token } = await tokenOf(emulator, app);
+  const before = await refreshCount(emulator);
+  await user.setDisplayName("Ada");
+  expect(await refreshCount(emulator)).toBe(before); // marked, nothing fetched yet
+  await user.setClientMetadata({ theme: "dark" }); // its request renews the token first (it now says "Ada"), and keeps it
+  expect(await refreshCount(emulator)).toBe(before + 1);
+  const renewed = await tokenOf(emulator, app);
+  expect([renewed.token === token, renewed.claims.name]).toEqual([false, "Ada"]);
+  await user.setDisplayName("Ada Lovelace");
+  const next = await tokenOf(emulator, app);
+  expect([next.token === renewed.token, next.claims.name]).toEqual([false, "Ada Lovelace"]);
+  expect((await tokenOf(emulator, app)).token).toBe(next.token);
+  expect(await refreshCount(emulator)).toBe(before + 2);
+  await user.update({}); // the claims are current: kept
+  expect((await tokenOf(emulator, app)).token).toBe(next.token);
+  expect(await refreshCount(emulator)).toBe(before + 2);
 });
 
 test("a password change keeps the token (the official SDK does not mark it stale either)", async () => {

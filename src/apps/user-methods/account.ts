@@ -20,11 +20,12 @@ import type { Result } from "../../util/result";
  */
 export interface AccountMethods {
   /**
-   * Changes fields of the user (`PATCH /users/me`); the next `getUser()` shows them. Every update, even `update({})`,
-   * also marks the session's access token stale (as the official SDK does), so the next `getAccessToken()` or
-   * `getAuthJson()` returns a new token whose claims are the user's current ones, including changes made elsewhere
-   * (e.g. a server that marked the primary e-mail verified: the new token says `is_restricted: false`).
-   * The same holds for `setDisplayName`, `setClientMetadata`, `setSelectedTeam`, `createTeam` and `registerPasskey`.
+   * Changes fields of the user (`PATCH /users/me`); the next `getUser()` shows them. When the user the update returns
+   * differs from a claim of the session's access token (even after `update({})`, e.g. a server marked the primary
+   * e-mail verified), the token is marked stale, so the next `getAccessToken()` or `getAuthJson()` returns a new one
+   * whose claims are the user's current ones (`is_restricted: false`). An update no claim reflects (metadata, a
+   * profile image) keeps the token. The same holds for `setDisplayName` and `setClientMetadata`; `setSelectedTeam`,
+   * `createTeam` and `registerPasskey` always mark it stale.
    * @example
    * await user.update({ displayName: "Ada", clientMetadata: { onboarded: true } });
    * await user.update({}); // only to get a token with fresh claims

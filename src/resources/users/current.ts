@@ -150,19 +150,26 @@ export async function fetchCurrentUser(core: AppCore, session: Session): Promise
  */
 export function claimsOutdated(accessToken: string, user: CurrentUserJson): boolean {
   const claims = accessTokenClaims(accessToken);
-  const now: Record<string, unknown> = {
-    name: user.display_name,
-    email: user.primary_email,
-    email_verified: user.primary_email_verified,
-    selected_team_id: user.selected_team?.id ?? null,
-    is_anonymous: user.is_anonymous,
-    is_restricted: user.is_restricted,
-    restricted_reason: user.restricted_reason,
-    requires_totp_mfa: user.requires_totp_mfa,
-  };
+  const now = claimValues(user);
   // The platform copies these claims from the user read, so equal JSON means equal values.
   return !!claims && Object.keys(now).some((k) => k in claims && now[k] !== undefined && JSON.stringify(claims[k]) !== JSON.stringify(now[k]));
 }
+
+/**
+ * @internal The access-token claims the platform copies from `user`, by claim name.
+ * @example
+ * claimValues(user).email; // user.primary_email
+ */
+export const claimValues = (user: CurrentUserJson): Record<string, unknown> => ({
+  name: user.display_name,
+  email: user.primary_email,
+  email_verified: user.primary_email_verified,
+  selected_team_id: user.selected_team?.id ?? null,
+  is_anonymous: user.is_anonymous,
+  is_restricted: user.is_restricted,
+  restricted_reason: user.restricted_reason,
+  requires_totp_mfa: user.requires_totp_mfa,
+});
 
 /** The name of the current-user cache (entries keyed by a session and the identity it holds). */
 export const USER_CACHE = "user" as const;

@@ -1,4 +1,6 @@
-import { forgetCurrentUser, currentUserChanged } from "./current";
+import { claimValues, currentUserChanged, forgetCurrentUser } from "./current";
+import type { CurrentUserJson } from "./current";
+import { accessTokenClaims } from "../../session/jwt";
 import type { AppContext } from "../../core/context";
 import { forgetSession } from "../../core/context";
 import { emailCallbackUrl } from "../../urls/email-callback";
@@ -70,18 +72,29 @@ export function userUpdateBody(data: UserUpdate): Record<string, unknown> {
 }
 
 /**
- * @internal `PATCH /users/me`, then the user (and, for a new primary e-mail, the contact channels) is refetched and
- * the session's access token is marked stale, whatever the update held (even `{}`), as the official SDK does: the
- * token's claims (name, e-mail and its verification, restriction, selected team, TOTP) may have changed since it
- * was issued, here or elsewhere (a server verifying the e-mail), and the next one read carries them as they are now.
+ * @internal `PATCH /users/me`, then the user (and, for a new primary e-mail, the contact channels) is refetched.
+ * The session's access token is marked stale unless every claim it carries (name, e-mail and its verification,
+ * restriction, selected team, TOTP) is what the answer, the user as the update left it, says: whatever the update
+ * held (even `{}`), a claim changed since the token was issued, here or elsewhere (a server verifying the e-mail),
+ * makes the next token read carry it as it is now. An update no claim reflects (metadata, a profile image) keeps
+ * the token, so a burst of them costs no refresh.
  * @example
  * await updateUser(ctx, session, { displayName: "Ada" });
  */
 export async function updateUser(ctx: AppContext, session: Session, data: UserUpdate): Promise<void> {
   const body = userUpdateBody(data);
-  await ctx.core.request({ method: "PATCH", path: "/users/me", session, body });
-  currentUserChanged(ctx, session);
+  const user = await ctx.core.request<CurrentUserJson | undefined>({ method: "PATCH", path: "/users/me", session, body });
+  if (claimsCurrent(session.known.accessToken, user)) forgetCurrentUser(ctx, session);
+  else currentUserChanged(ctx, session);
   if (body.primary_email !== undefined) await ctx.caches.get("contact-channels")?.refresh([session]);
+}
+
+/** Whether `accessToken` carries every claim of `user` (the answer to an update) and each is as `user` has it. */
+function claimsCurrent(accessToken: string | null, user: CurrentUserJson | undefined): boolean {
+  const claims = accessToken ? accessTokenClaims(accessToken) : null;
+  if (!claims || !user || typeof user !== "object" || typeof user.id !== "string") return false;
+  const now = claimValues(user);
+  return Object.keys(now).every((k) => k in claims && now[k] !== undefined && JSON.stringify(claims[k]) === JSON.stringify(now[k]));
 }
 
 /**

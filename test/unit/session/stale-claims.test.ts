@@ -48,7 +48,7 @@ describe("stale claims", () => {
     expect(new Set(results.map((r) => r.accessToken)).size).toBe(1);
   });
 
-  test("a refresh already under way when the mark comes does not count: a second one is made and kept", async () => {
+  test("a refresh already under way when the mark comes does not count: a second one is made after it, and kept", async () => {
     const { session, refresher, store, gate, release } = setup();
     session.markAccessTokenExpired((await store.get()).accessToken!);
     gate(true);
@@ -56,17 +56,63 @@ describe("stale claims", () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(refresher).toHaveBeenCalledTimes(1);
     session.suggestAccessTokenExpired(); // the change lands while #1 is on its way
-    const late = session.getTokens(); // must not share #1
+    const late = session.getTokens(); // must not share #1: queued behind it
+    await new Promise((r) => setTimeout(r, 0));
+    expect(refresher).toHaveBeenCalledTimes(1);
+    release();
+    expect((await early).accessToken).toBe(fakeAccessToken(600, NOW));
     await new Promise((r) => setTimeout(r, 0));
     expect(refresher).toHaveBeenCalledTimes(2);
     release();
-    release();
-    expect((await early).accessToken).toBe(fakeAccessToken(600, NOW));
     expect((await late).accessToken).toBe(fakeAccessToken(601, NOW));
     expect((await store.get()).accessToken).toBe(fakeAccessToken(601, NOW));
     gate(false);
     expect((await session.getTokens()).accessToken).toBe(fakeAccessToken(601, NOW));
     expect(refresher).toHaveBeenCalledTimes(2);
+  });
+
+  test("any number of changes during a refresh cost one more refresh, shared by everyone who asked after them", async () => {
+    const { session, refresher, store, gate, release } = setup();
+    session.suggestAccessTokenExpired();
+    gate(true);
+    const first = session.getTokens();
+    await new Promise((r) => setTimeout(r, 0));
+    const later: Promise<unknown>[] = [];
+    for (let i = 0; i < 50; i++) {
+      session.suggestAccessTokenExpired();
+      later.push(session.getTokens());
+    }
+    await new Promise((r) => setTimeout(r, 0));
+    expect(refresher).toHaveBeenCalledTimes(1);
+    release();
+    await first;
+    // The first one's token is kept (newer than the stored one) but counts as stale: the queued one follows.
+    expect((await store.get()).accessToken).toBe(fakeAccessToken(600, NOW));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(refresher).toHaveBeenCalledTimes(2);
+    release();
+    const results = await Promise.all(later);
+    expect(new Set(results.map((r) => (r as { accessToken: string }).accessToken))).toEqual(new Set([fakeAccessToken(601, NOW)]));
+    gate(false);
+    expect((await session.getTokens()).accessToken).toBe(fakeAccessToken(601, NOW));
+    expect(refresher).toHaveBeenCalledTimes(2);
+  });
+
+  test("a sign-in while a refresh is queued makes the queued one needless", async () => {
+    const { session, refresher, gate, release } = setup();
+    session.suggestAccessTokenExpired();
+    gate(true);
+    const first = session.getTokens();
+    await new Promise((r) => setTimeout(r, 0));
+    session.suggestAccessTokenExpired();
+    const queued = session.getTokens();
+    await new Promise((r) => setTimeout(r, 0));
+    const fresh = { accessToken: fakeAccessToken(900, NOW), refreshToken: fakeRefreshToken("b") };
+    await session.setTokens(fresh);
+    release();
+    await first;
+    expect(await queued).toEqual(fresh);
+    expect(refresher).toHaveBeenCalledTimes(1);
   });
 
   test("without a refresh token a marked token is still handed out (there is no newer one to get)", async () => {
