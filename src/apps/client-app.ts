@@ -114,8 +114,9 @@ export class ClientApp {
   constructor(options: ClientAppOptions = {}, keys: CoreKeys = { accessType: "client" }) {
     options = withInherited(options);
     this.core = new AppCore(options, keys);
-    // The project as cached (prefetched in a browser), fetched only when no read is held.
-    this.core.projectRead = async () => this.projectCache.peek([]) ?? (await this.projectCache.get([]));
+    // The project as cached or being prefetched (in a browser), fetched only when no read is held or under way.
+    let prefetching: Promise<ProjectJson> | undefined;
+    this.core.projectRead = async () => this.projectCache.peek([]) ?? (await (prefetching ?? this.projectCache.get([])));
     this.core.projectPeek = () => this.projectCache.peek([]);
     // The auth flows a resource's method may start (see ResourceFlows), and a redirect that may hand the session to
     // another domain: auth flows, handed down, each loading on first use (through callLater).
@@ -129,10 +130,18 @@ export class ClientApp {
     const noPrefetch = options.noAutomaticPrefetch;
     optionalBoolean(noPrefetch, "noAutomaticPrefetch");
     checkAnalyticsOptions(options.analytics); // accepted for the official SDK's sake; latchkey sends no analytics
-    // After the constructors of subclasses ran (an AdminApp's owner session is set up after this one).
-    // The read only, unless a subclass has a getProject of its own (an admin app's reads the admin project).
-    const prefetch = (): Promise<unknown> => (this.getProject === ClientApp.prototype.getProject ? this.projectCache.get([]) : this.getProject());
-    if (!noPrefetch && inBrowser()) Promise.resolve().then(prefetch).catch(() => {});
+    // After the constructors of subclasses ran (an AdminApp's owner session is set up after this one), the project is
+    // read: the client read only, which `useProject` then shows without another request (core.projectHeld), unless a
+    // subclass has a getProject of its own (an admin app's reads the admin project).
+    const own = this.getProject === ClientApp.prototype.getProject;
+    if (own) this.core.projectHeld = () => this.projectCache.peek([]) ?? prefetching;
+    if (!noPrefetch && inBrowser()) {
+      if (own) {
+        const started = (prefetching = Promise.resolve().then(() => this.projectCache.get([])));
+        const done = () => void (prefetching === started && (prefetching = undefined));
+        started.then(done, done);
+      } else Promise.resolve().then(() => this.getProject()).catch(() => {});
+    }
     // Back from a hosted OAuth callback (an address with a code): the app finishes the sign-in here by itself, as the
     // official SDK does; its user and token reads wait for that (auth/oauth-hosted-callback.ts, loaded only then).
     if (inBrowser() && /[?&]code=/.test(window.location.search)) {

@@ -58,6 +58,11 @@ export class AppCore {
   declare projectRead?: () => Promise<ProjectTrustJson>;
   /** The client read of the project if one was made and is still cached (set by the client app), without a request. */
   declare projectPeek?: () => ProjectTrustJson | undefined;
+  /**
+   * The client read of the project the app holds or is making (its prefetch), without a new request; set by a client
+   * app whose `getProject` is the client one. `useProject` reads it, as the official hook reads its cache.
+   */
+  declare projectHeld?: () => ProjectTrustJson | Promise<ProjectTrustJson> | undefined;
   /** The sign-in the app is finishing by itself when made on a hosted OAuth callback's page (its reads wait for it). */
   declare pendingAuth?: Promise<void>;
 

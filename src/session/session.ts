@@ -162,21 +162,12 @@ export class Session {
    */
   refresh(refreshToken: string, marks = this.marks()): Promise<TokenPair> {
     const running = this.refreshing;
-    if (!running) return this.startRefresh(refreshToken, marks);
-    if (running.marks >= marks) return running.promise;
-    return (this.queued ??= running.promise.then(
-      () => this.startQueued(),
-      () => this.startQueued(),
-    ));
-  }
-
-  private startQueued(): Promise<TokenPair> {
-    this.queued = null;
-    // As a new caller would: the store as it is now (a sign-in since may have made a refresh needless).
-    return this.getTokens();
-  }
-
-  private startRefresh(refreshToken: string, marks: number): Promise<TokenPair> {
+    if (running) {
+      if (running.marks >= marks) return running.promise;
+      // As a new caller would when the running one ends: the store as it is then (a sign-in may make it needless).
+      const next = () => ((this.queued = null), this.getTokens());
+      return (this.queued ??= running.promise.then(next, next));
+    }
     // Registered at once, before the code loads: every caller from the first on shares this exchange.
     const replaced = this.known.accessToken;
     const started = { marks, promise: import("./refresh").then((m) => m.runRefresh(this, refreshToken, marks, replaced)) };

@@ -1,10 +1,12 @@
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { pageIsLeaving } from "../../urls/redirect";
 import type { ReactNode } from "react";
 import type { ClientApp } from "../../apps/client-app";
 import { ArgumentError } from "../../errors/base";
+import { inBrowser } from "../../util/browser";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
+import { useProjectRead, useUserRead, valueOf } from "../hooks/app-hooks";
 import { AppLink, Notice } from "../ui/auth";
 import { Button } from "../ui/button";
 import { describeError } from "../ui/errors";
@@ -80,14 +82,29 @@ function Loading({ fullPage }: { fullPage?: boolean }) {
   return <StatusPage fullPage={fullPage}>{t("Loading…")}</StatusPage>;
 }
 
+const noSubscription = () => () => {};
+
+// The code that maps the project's read (resources/projects/client.ts) is fetched while the page's code runs, beside
+// the app's own read of the project, instead of once the first render asks for the project: the form waits for both.
+if (inBrowser()) import("../../resources/projects/client").catch(() => {});
+
 function Inner(props: AuthPageProps) {
   const app = useApp();
   const t = useTranslation();
-  const user = app.useUser({ includeRestricted: true });
-  const project = app.useProject();
+  // In a page rendered in the browser alone, "Loading…" is shown here while the user and the project load, not as
+  // the Suspense fallback: React holds content back for 300 ms after a fallback showed, longer than the reads take.
+  // A server render and its hydration suspend as before (the stream waits for the form; hydration keeps its HTML).
+  const serverOrHydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const userRead = useUserRead(app, { includeRestricted: true });
+  const projectRead = useProjectRead(app);
+  const [tab, setTab] = useState<string>(props.firstTab ?? "magic-link");
+  if (!serverOrHydrating && (userRead.state.status === "pending" || projectRead.state.status === "pending")) {
+    return <Loading fullPage={props.fullPage} />;
+  }
+  const user = valueOf(userRead);
+  const project = valueOf(projectRead);
   const mock = props.mockProject;
   const config = mock?.config ?? project.config;
-  const [tab, setTab] = useState<string>(props.firstTab ?? "magic-link");
   const signUp = props.type === "sign-up";
   if (user && !mock) {
     const go = props.automaticRedirect ? (user.isRestricted ? "onboarding" : props.type) : null;

@@ -2,10 +2,11 @@ import { createContext, useContext, useSyncExternalStore } from "react";
 import type { ClientApp } from "../../apps/client-app";
 import { contextOf } from "../../core/context";
 import { ReadObserver } from "../../cache/observer";
+import type { ReadState } from "../../cache/observer";
 import { useProvidedApp } from "../context";
 import type { GetUserOptions } from "../../resources/users/current";
 import type { CurrentUser } from "../../apps/current-user";
-import type { Project } from "../../resources/projects/client";
+import type { Project, ProjectJson } from "../../resources/projects/client";
 import type { AdminApp } from "../../apps/admin-app";
 import type { ServerApp } from "../../apps/server-app";
 import type { CurrentServerUser } from "../../apps/server-user-lookup";
@@ -138,6 +139,43 @@ export function readStoreOf(app: ClientApp): ReadObserver {
 export const StoreContext = /* @__PURE__ */ createContext<{ app: ClientApp; store: ReadObserver } | null>(null);
 
 /**
+ * @internal What {@link useReadState} gives: the read's state (`"pending"` while its first load runs), and the
+ * promise a render that suspends on it waits for.
+ */
+export interface ReadView<S> {
+  state: ReadState<S>;
+  pending: () => Promise<void>;
+}
+
+/**
+ * {@link useRead} without suspending or throwing: the state of the read, for a component that shows its own
+ * placeholder while it loads (a Suspense fallback, once shown, holds the content back for React's 300 ms).
+ * @internal
+ * @example
+ * const { state } = useReadState(app, "project", [], () => app.getProject());
+ * if (state.status === "pending") return <Loading />;
+ */
+export function useReadState<T, S = T>(app: ClientApp, key: string, watch: readonly ReadWatch[], load: () => Promise<T>, present?: (value: T) => S, hold?: () => boolean): ReadView<S> {
+  const provided = useContext(StoreContext);
+  const store = provided?.app === app ? provided.store : readStoreOf(app);
+  const entry = store.entry(key, watch, load, present, hold);
+  const state = useSyncExternalStore(entry.subscribe, entry.getSnapshot, entry.getSnapshot) as ReadState<S>;
+  return { state, pending: () => store.pending(entry) };
+}
+
+/**
+ * The value of a {@link ReadView}: suspends while it loads, throws its error.
+ * @internal
+ * @example
+ * const project = valueOf(useProjectRead(app));
+ */
+export function valueOf<S>({ state, pending }: ReadView<S>): S {
+  if (state.status === "pending") throw pending();
+  if (state.status === "error") throw state.error;
+  return state.value as S;
+}
+
+/**
  * Reads `load()` through the app's read observer under `key` (what it hands out is `present(value)`, once per load): suspends while the first load runs, throws its error
  * to the nearest error boundary, and re-renders only when a cache entry matching `watch` changed and the data
  * read again differs. `hold` says when the read's session has ended: it is then not read again, and a re-read that
@@ -147,13 +185,7 @@ export const StoreContext = /* @__PURE__ */ createContext<{ app: ClientApp; stor
  * const teams = useRead(app, `user:${user.id}:teams`, [["teams", ANY]], () => user.listTeams());
  */
 export function useRead<T, S = T>(app: ClientApp, key: string, watch: readonly ReadWatch[], load: () => Promise<T>, present?: (value: T) => S, hold?: () => boolean): S {
-  const provided = useContext(StoreContext);
-  const store = provided?.app === app ? provided.store : readStoreOf(app);
-  const entry = store.entry(key, watch, load, present, hold);
-  const state = useSyncExternalStore(entry.subscribe, entry.getSnapshot, entry.getSnapshot);
-  if (state.status === "pending") throw store.pending(entry);
-  if (state.status === "error") throw state.error;
-  return state.value as S;
+  return valueOf(useReadState(app, key, watch, load, present, hold));
 }
 
 /** @internal The {@link Reader} of `app`: its hooks' reads through {@link useRead}. */
@@ -161,7 +193,37 @@ const readerOf = (app: ClientApp): Reader => (key, watch, load, present, hold) =
 
 /** `app.getUser(options)` as a hook: the app's read observer loads it; the user handed out has the user hooks. */
 function useUserOf(app: ClientApp, options?: GetUserOptions): (CurrentUser & UserHooks) | null {
-  return useRead(app, `user:${argKey(options ?? {})}`, [["user"]], app.getUser.bind(app, options), (user) => withUserHooks(readerOf(app), user));
+  return valueOf(useUserRead(app, options));
+}
+
+/**
+ * @internal The read behind `useUser(options)`, as a {@link ReadView}.
+ * @example
+ * const { state } = useUserRead(app, { includeRestricted: true });
+ */
+export function useUserRead(app: ClientApp, options?: GetUserOptions): ReadView<(CurrentUser & UserHooks) | null> {
+  return useReadState(app, `user:${argKey(options ?? {})}`, [["user"]], app.getUser.bind(app, options), (user) => withUserHooks(readerOf(app), user));
+}
+
+/**
+ * @internal The read behind a client app's `useProject()`, as a {@link ReadView}: the project as the app holds it
+ * (the read it prefetched when made, or is making), as the official hook reads its cache, else read afresh.
+ * @example
+ * const { state } = useProjectRead(app);
+ */
+export function useProjectRead(app: ClientApp): ReadView<Project> {
+  return useReadState(app, "project", PROJECT_WATCH, () => heldProject(app));
+}
+
+const PROJECT_WATCH: ReadWatch[] = [["admin-project"], ["request", "PATCH"]];
+
+function heldProject(app: ClientApp): Promise<Project> {
+  const held = contextOf(app).core.projectHeld?.();
+  if (!held) return app.getProject();
+  return Promise.all([held, import("../../resources/projects/client")]).then(
+    ([json, m]) => m.projectOf(json as ProjectJson),
+    () => app.getProject(),
+  );
 }
 
 /**
@@ -197,7 +259,7 @@ const clientHooks: AppHooks & ThisType<ClientApp> = {
     return useUserOf(this, options);
   } as AppHooks["useUser"],
   useProject() {
-    return read(this, "project", [["admin-project"], ["request", "PATCH"]], () => this.getProject());
+    return valueOf(useProjectRead(this));
   },
   // Through the app's redirect method (and its trusted-redirect check), e.g. your router's navigate; the promise
   // rejects for an untrusted URL.
@@ -267,7 +329,7 @@ const adminRead = <T>(app: AdminApp, name: string, cache: CacheName | null, load
 /** The hooks an `AdminApp` adds, as its methods. */
 const adminHooks: AdminOnlyHooks & Pick<AdminAppHooks, "useProject"> & ThisType<AdminApp> = {
   useProject() {
-    return read(this, "project", [["admin-project"], ["request", "PATCH"]], () => this.getProject());
+    return read(this, "project", PROJECT_WATCH, () => this.getProject());
   },
   useInternalApiKeys() {
     return adminRead(this, "internal-api-keys", "admin-internal-api-keys", () => this.listInternalApiKeys());
