@@ -62,8 +62,10 @@ export const entries = [
     // in and reads the user never runs loads on first use: which module holds the code of ClientApp's and the user
     // object's lazy methods (one table, apps/client-calls.ts, where each method kept its own import() and the user object
     // its account and team stubs), getUser's `or` other than the default (auth/get-user-or.ts) and the navigation
-    // (core/navigation.ts), all three in the client's lazy group. Issue #25 brings the page to 12,000.
-    budget: 15_000,
+    // (core/navigation.ts), all three in the client's lazy group. Issue #25's aim is 12,000; lowered from 15,000 to
+    // within 3% of what it reached (14,311, with the one-refresh-at-a-time queue and the project read useProject
+    // shares with the prefetch).
+    budget: 14_700,
     aim: 12_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/oauth4webapi\//, /node_modules\/@simplewebauthn\//, /src\/auth\/totp\.ts/, /src\/token-stores\/(nextjs-cookie|request)\.ts/, /src\/errors\/lineage\.ts/, /src\/session\/cross-tab-marker\.ts/],
   },
@@ -108,7 +110,8 @@ export const entries = [
     react: "external",
     over: PASSWORD_ENTRY,
     limits: "initial",
-    budget: 4_000,
+    // Lowered from 4,000 to within 3% of what it measured (+3,742) by issue #25.
+    budget: 3_850,
     aim: 3_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/react(-dom)?\//, /src\/react\/components\//],
     leftOut: LOCALES,
@@ -122,7 +125,8 @@ export const entries = [
     limits: "total",
     // What a development build adds to the production one's total: the dev tools' file (the panel, its tabs, the
     // request log, the emulator's outbox), loaded with import() when the provider first renders. Not in production.
-    budget: 10_000,
+    // Lowered from 10,000 to within 3% of what it measured (+7,765) by issue #25.
+    budget: 8_000,
     aim: 8_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/react(-dom)?\//, /src\/react\/components\//],
     devTools: "lazy",
@@ -134,7 +138,8 @@ export const entries = [
     react: "external",
     over: PASSWORD_ENTRY,
     limits: "initial",
-    budget: 20_000,
+    // Lowered from 20,000 to within 3% of what it measured (+15,426) by issue #25.
+    budget: 15_850,
     aim: 14_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/react(-dom)?\//, /node_modules\/uqr\//, /src\/react\/components\/account-settings/],
     leftOut: LOCALES,
@@ -147,7 +152,8 @@ export const entries = [
     limits: "total",
     // What a German page fetches that the English one does not: the locale loader and the German table (every key in
     // English with its translation, as the pages' words are keyed; the other tables are of its size).
-    budget: 9_000,
+    // Lowered from 9,000 to within 3% of what it measured (+8,452) by issue #25.
+    budget: 8_700,
     aim: 8_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/react(-dom)?\//, /src\/react\/locales\/(?!de-DE|load-locale)/],
     leftOut: [LOCALE_TABLES_BUT_GERMAN],
@@ -159,8 +165,9 @@ export const entries = [
     limits: "total",
     // Raised from 85,000 (measured 83,483) by issue #21's drop-in gaps (see "full client"), measured 92,141; then
     // from 92,500 by issue #26's official props (the mock previews, ~630 B), shadcn variables (~240 B) and issue #24's
-    // locale loader (~200 B): measured 93,561.
-    budget: 94_000,
+    // locale loader (~200 B): measured 93,561; then from 94,000 by issue #25's sign-in page that shows its form without a
+    // Suspense fallback's 300 ms hold and reads the project the app prefetched (~430 B): measured 93,992.
+    budget: 94_500,
     aim: 60_000,
     forbidden: [...BROWSER_FORBIDDEN, /node_modules\/react(-dom)?\//],
     leftOut: [...LOCALES, SERVER_ONLY_STORES, CLI_LOGIN],
@@ -171,8 +178,9 @@ export const entries = [
     react: "bundled",
     limits: "total",
     // Raised from 160,000 (measured 154,286) by issue #21's drop-in gaps (see "full client"), measured 163,017; then
-    // from 163,500 by the same three features as the handler's: measured 164,528.
-    budget: 165_000,
+    // from 163,500 by the same three features as the handler's: measured 164,528; then from 165,000 by issue #25's
+    // sign-in page (see the handler's): measured 165,030.
+    budget: 165_500,
     aim: 100_000,
     forbidden: BROWSER_FORBIDDEN,
     leftOut: [...LOCALES, SERVER_ONLY_STORES, CLI_LOGIN],
