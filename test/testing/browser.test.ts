@@ -155,6 +155,9 @@ test("addVirtualAuthenticator: a passkey registered in account settings, then us
   await page.getByText("You can sign in with your passkey.").waitFor();
   expect(await authenticator.credentials()).toEqual([expect.objectContaining({ rpId: "localhost", isResidentCredential: true })]);
 
+  // Away from account settings first: a settings page that sees its session's cookies go sends the visitor to
+  // sign-in with itself as the page to return to, which could land after our own visit to sign-in.
+  await page.goto("about:blank");
   await context.clearCookies();
   await page.goto("/handler/sign-in");
   await page.getByRole("button", { name: "Sign in with Passkey" }).click();
