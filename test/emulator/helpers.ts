@@ -64,7 +64,16 @@ export async function call(em: RunningEmulator, path: string, o: CallOptions = {
     headers: { ...headers, ...(o.headers ?? {}) },
     body,
   });
-  const text = await res.text();
+  return resultOf(res);
+}
+
+/**
+ * A response as a {@link CallResult}: its status, headers, text, and the text parsed as JSON (undefined when it is not).
+ * @example
+ * const r = await resultOf(await fetch(`${em.url}/api/v1/projects/current`));
+ */
+export async function resultOf(res: Response, text?: string): Promise<CallResult> {
+  text ??= await res.text();
   let json: unknown;
   try {
     json = JSON.parse(text);

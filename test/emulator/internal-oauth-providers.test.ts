@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../src/emulator";
-import { call, expectKnown, startTestEmulator } from "./helpers";
+import { call, expectKnown, resultOf, startTestEmulator } from "./helpers";
 import { APP_CALLBACK, callback, consent, pkce } from "./oauth-helpers";
 
 // The platform's development seed enables shared OAuth providers on the `internal` project:
@@ -31,14 +31,7 @@ async function authorizeInternal(provider: string) {
     stack_response_mode: "json",
   });
   const res = await fetch(`${em.url}/api/v1/auth/oauth/authorize/${provider}?${q}`, { redirect: "manual" });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json, verifier, cookie: res.headers.get("set-cookie")?.split(";")[0] };
+  return { ...(await resultOf(res)), verifier, cookie: res.headers.get("set-cookie")?.split(";")[0] };
 }
 
 describe("the internal project's OAuth providers (the platform's development seed)", () => {

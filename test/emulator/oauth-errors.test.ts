@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../src/emulator";
-import { call, expectKnown, freshEmail, signUp, startTestEmulator, type CallResult } from "./helpers";
+import { call, expectKnown, freshEmail, resultOf, signUp, startTestEmulator, type CallResult } from "./helpers";
 import { APP_CALLBACK, authorize, callback, codeFor, consent, exchange } from "./oauth-helpers";
 
 let em: RunningEmulator;
@@ -13,13 +13,7 @@ const config = () => em.core.store.projects.get(em.projectId)!.config;
 /** An authorize response as a CallResult, for expectKnown. */
 async function authorizeResult(o: Parameters<typeof authorize>[1]): Promise<CallResult> {
   const { res, text } = await authorize(em, o);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json };
+  return resultOf(res, text);
 }
 
 describe("authorize errors", () => {
