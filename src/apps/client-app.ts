@@ -116,7 +116,8 @@ export class ClientApp {
     this.core = new AppCore(options, keys);
     // The project as cached or being prefetched (in a browser), fetched only when no read is held or under way.
     let prefetching: Promise<ProjectJson> | undefined;
-    this.core.projectRead = async () => this.projectCache.peek([]) ?? (await (prefetching ?? this.projectCache.get([])));
+    const held = () => this.projectCache.peek([]) ?? prefetching;
+    this.core.projectRead = async () => (await held()) ?? (await this.projectCache.get([]));
     this.core.projectPeek = () => this.projectCache.peek([]);
     // The auth flows a resource's method may start (see ResourceFlows), and a redirect that may hand the session to
     // another domain: auth flows, handed down, each loading on first use (through callLater).
@@ -134,12 +135,12 @@ export class ClientApp {
     // read: the client read only, which `useProject` then shows without another request (core.projectHeld), unless a
     // subclass has a getProject of its own (an admin app's reads the admin project).
     const own = this.getProject === ClientApp.prototype.getProject;
-    if (own) this.core.projectHeld = () => this.projectCache.peek([]) ?? prefetching;
+    if (own) this.core.projectHeld = held;
     if (!noPrefetch && inBrowser()) {
       if (own) {
-        const started = (prefetching = Promise.resolve().then(() => this.projectCache.get([])));
-        const done = () => void (prefetching === started && (prefetching = undefined));
-        started.then(done, done);
+        // Held until it settles; then the cache holds its result (for as long as the cache keeps it).
+        const done = () => void (prefetching = undefined);
+        (prefetching = Promise.resolve().then(() => this.projectCache.get([]))).then(done, done);
       } else Promise.resolve().then(() => this.getProject()).catch(() => {});
     }
     // Back from a hosted OAuth callback (an address with a code): the app finishes the sign-in here by itself, as the

@@ -3,7 +3,6 @@ import { pageIsLeaving } from "../../urls/redirect";
 import type { ReactNode } from "react";
 import type { ClientApp } from "../../apps/client-app";
 import { ArgumentError } from "../../errors/base";
-import { inBrowser } from "../../util/browser";
 import { useTranslation } from "../i18n";
 import { useApp } from "../provider";
 import { useProjectRead, useUserRead, valueOf } from "../hooks/app-hooks";
@@ -83,10 +82,6 @@ function Loading({ fullPage }: { fullPage?: boolean }) {
 }
 
 const noSubscription = () => () => {};
-
-// The code that maps the project's read (resources/projects/client.ts) is fetched while the page's code runs, beside
-// the app's own read of the project, instead of once the first render asks for the project: the form waits for both.
-if (inBrowser()) import("../../resources/projects/client").catch(() => {});
 
 function Inner(props: AuthPageProps) {
   const app = useApp();

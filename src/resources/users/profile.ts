@@ -1,4 +1,4 @@
-import { claimValues, currentUserChanged, forgetCurrentUser } from "./current";
+import { claimsOutdated, claimValues, currentUserChanged, forgetCurrentUser } from "./current";
 import type { CurrentUserJson } from "./current";
 import { accessTokenClaims } from "../../session/jwt";
 import type { AppContext } from "../../core/context";
@@ -89,12 +89,15 @@ export async function updateUser(ctx: AppContext, session: Session, data: UserUp
   if (body.primary_email !== undefined) await ctx.caches.get("contact-channels")?.refresh([session]);
 }
 
-/** Whether `accessToken` carries every claim of `user` (the answer to an update) and each is as `user` has it. */
+/**
+ * Whether `accessToken` carries every claim of `user` (the answer to an update) and none is outdated (see
+ * `claimsOutdated`, which compares the claims both have).
+ */
 function claimsCurrent(accessToken: string | null, user: CurrentUserJson | undefined): boolean {
   const claims = accessToken ? accessTokenClaims(accessToken) : null;
-  if (!claims || !user || typeof user !== "object" || typeof user.id !== "string") return false;
-  const now = claimValues(user);
-  return Object.keys(now).every((k) => k in claims && now[k] !== undefined && JSON.stringify(claims[k]) === JSON.stringify(now[k]));
+  if (!claims || typeof user?.id !== "string") return false;
+  const all = Object.entries(claimValues(user)).every(([k, v]) => k in claims && v !== undefined);
+  return all && !claimsOutdated(accessToken!, user);
 }
 
 /**
