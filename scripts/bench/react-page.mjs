@@ -11,6 +11,7 @@ import { build } from "esbuild";
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
+import { importClosure } from "./size.mjs";
 
 const CHROMIUM = process.env.LATCHKEY_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -59,16 +60,8 @@ async function bundleApp(root, entry) {
   });
   const outputs = bundle.metafile.outputs;
   const entryKey = Object.keys(outputs).find((k) => path.basename(k) === "app.js");
-  const preload = new Set();
-  const visit = (k) => {
-    for (const imp of outputs[k].imports) {
-      if (imp.kind !== "import-statement" || preload.has(imp.path)) continue;
-      preload.add(imp.path);
-      visit(imp.path);
-    }
-  };
-  visit(entryKey);
-  return { files: new Map(bundle.outputFiles.map((f) => [path.basename(f.path), f.contents])), preload: [...preload].map((k) => path.basename(k)) };
+  const preload = [...importClosure(outputs, entryKey, ["import-statement"])].filter((k) => k !== entryKey);
+  return { files: new Map(bundle.outputFiles.map((f) => [path.basename(f.path), f.contents])), preload: preload.map((k) => path.basename(k)) };
 }
 
 /** Serves the app's files at /<name> and the page shell (with the emulator's `config`) at every other path. */

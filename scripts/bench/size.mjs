@@ -204,6 +204,23 @@ const leaveOut = (patterns = []) => ({
   },
 });
 
+/**
+ * The output files (esbuild metafile `outputs` keys) `entryKey` loads through imports of the given `kinds`, itself
+ * included.
+ * @example
+ * const initial = importClosure(result.metafile.outputs, "out/app.js", ["import-statement"]);
+ */
+export function importClosure(outputs, entryKey, kinds) {
+  const seen = new Set();
+  const visit = (k) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    for (const imp of outputs[k].imports) if (kinds.includes(imp.kind) && !imp.external) visit(imp.path);
+  };
+  visit(entryKey);
+  return seen;
+}
+
 /** Bundles one fixture in `appDir` (split); returns the output files and the initial set. */
 async function bundle(appDir, { entry, leftOut, react, nodeEnv = "production" }) {
   const result = await build({
@@ -227,18 +244,8 @@ async function bundle(appDir, { entry, leftOut, react, nodeEnv = "production" })
   const entryKey = Object.keys(result.metafile.outputs).find((k) => result.metafile.outputs[k].entryPoint?.endsWith(entry));
   // Static imports only: what loads before the entry runs; with dynamic ones: what it can ever load (esbuild also
   // writes chunks for import()s in code it dropped as unused, e.g. jose behind ServerApp; nothing can load those).
-  const closure = (kinds) => {
-    const seen = new Set();
-    const visit = (k) => {
-      if (seen.has(k)) return;
-      seen.add(k);
-      for (const imp of result.metafile.outputs[k].imports) if (kinds.includes(imp.kind) && !imp.external) visit(imp.path);
-    };
-    visit(entryKey);
-    return seen;
-  };
-  const initial = closure(["import-statement"]);
-  const reachable = closure(["import-statement", "dynamic-import"]);
+  const initial = importClosure(result.metafile.outputs, entryKey, ["import-statement"]);
+  const reachable = importClosure(result.metafile.outputs, entryKey, ["import-statement", "dynamic-import"]);
   const files = result.outputFiles.filter((f) => reachable.has(key(f))).map((f) => ({ key: key(f), name: path.basename(f.path), contents: f.contents, gzip: gz(f.contents) }));
   const inputsOf = (keys) => [...keys].flatMap((k) => Object.keys(result.metafile.outputs[k].inputs)).flatMap(expand(appDir));
   const inputsByName = new Map(
