@@ -13,6 +13,7 @@ import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { startEmulator } from "../dist/emulator.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "./bench/chromium.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -53,7 +54,7 @@ const server = createServer((req, res) => {
 });
 await new Promise((done) => server.listen(0, "127.0.0.1", done));
 const url = `http://localhost:${server.address().port}${path}`;
-const browser = await chromium.launch({ executablePath: process.env.LATCHKEY_CHROMIUM ?? "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 try {
   for (const [name, width, colorScheme] of [["light", 1100, "light"], ["dark", 1100, "dark"], ["narrow", 390, "light"]]) {
     const page = await browser.newPage({ viewport: { width, height: 800 }, colorScheme });

@@ -7,8 +7,8 @@
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.mjs";
 
-const CHROMIUM = process.env.LATCHKEY_CHROMIUM ?? "/usr/bin/chromium";
 
 /**
  * `files`: Map of served name ("entry.js", "chunk-X.js") → bytes; `entryName` the entry's name. Resolves to
@@ -47,7 +47,7 @@ export async function measurePasswordPage(startEmulator, files, entryName) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    args: CHROMIUM_ARGS,
   });
   const fetched = [];
   try {

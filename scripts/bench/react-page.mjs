@@ -12,8 +12,8 @@ import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { importClosure } from "./size.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.mjs";
 
-const CHROMIUM = process.env.LATCHKEY_CHROMIUM ?? "/usr/bin/chromium";
 
 /** Runs in the page before its own scripts: records when an input labelled "Email" is first visible and enabled. */
 function watchForUsableEmail() {
@@ -128,7 +128,7 @@ export async function measureSignInPages(startEmulator, root, { loads = 9, apps 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    args: CHROMIUM_ARGS,
   });
   const samples = Object.fromEntries(Object.keys(apps).map((name) => [name, []]));
   try {
