@@ -2,7 +2,6 @@ import { bindContext, contextOf, forgetSession } from "../core/context";
 import type { AppContext, ResourceFlows } from "../core/context";
 import { signInWithCredential } from "../auth/password";
 import type { SignInOptions } from "../auth/password";
-import { authJson, authorizationHeader } from "../session/auth-json";
 import { userCache, userKey } from "../resources/users/current";
 import type { CurrentUserJson, GetUserOptions } from "../resources/users/current";
 import { createCache } from "../cache";
@@ -14,6 +13,7 @@ import type { CoreKeys } from "../core/app-core";
 import { ClientFlows } from "./client-flows";
 import { ClientConvex } from "./client-convex";
 import { ClientRedirects } from "./client-redirects";
+import { ClientSessionReads } from "./client-session-reads";
 import { install } from "./capabilities";
 import { callLater } from "./call-later";
 import type { LaterFunctions } from "./client-calls";
@@ -82,9 +82,6 @@ export async function resolveUser(
 
 type StoreOption = { tokenStore?: TokenStoreInit };
 
-// The session of the token store `options` name (the app's by default).
-const sessionOf = (core: AppCore, options: StoreOption | undefined) => core.session(optionalObject(options, "options").tokenStore);
-
 /**
  * The app for browsers and for code acting as one user: signs users up, in and out and reads the current user
  * and project. Expected failures (a wrong password, an expired code) come back as `Result`s; anything else is
@@ -98,7 +95,7 @@ const sessionOf = (core: AppCore, options: StoreOption | undefined) => core.sess
  */
 export class ClientApp {
   // The members of its capability groups (their signatures and docs are in the interface below).
-  private static readonly groups = /* @__PURE__ */ install(this, ClientFlows, ClientConvex, ClientRedirects);
+  private static readonly groups = /* @__PURE__ */ install(this, ClientFlows, ClientConvex, ClientRedirects, ClientSessionReads);
   /** @internal */
   declare protected readonly core: AppCore;
   /** @internal */
@@ -258,59 +255,9 @@ export class ClientApp {
   signOut(options?: { redirectUrl?: URL | string } & StoreOption): Promise<void> {
     return import("../auth/sign-out").then((m) => m.signOut(this.ctx, options));
   }
-
-  /**
-   * An access token valid for at least 20 s (refreshed if needed), or null when signed out. After a change to a
-   * claim it carries (display name, primary e-mail or its verification, selected team, TOTP), it is a new one.
-   * @example
-   * const token = await app.getAccessToken();
-   */
-  async getAccessToken(options?: StoreOption): Promise<string | null> {
-    if (this.core.pendingAuth) await this.core.pendingAuth;
-    return (await sessionOf(this.core, options).getTokens()).accessToken;
-  }
-
-  /**
-   * The refresh token, or null when signed out.
-   * @example
-   * const refreshToken = await app.getRefreshToken();
-   */
-  async getRefreshToken(options?: StoreOption): Promise<string | null> {
-    return (await sessionOf(this.core, options).store.get()).refreshToken;
-  }
-
-  /**
-   * `{ accessToken, refreshToken }` of the session, e.g. to pass it to another process.
-   * @example
-   * socket.send(JSON.stringify(await app.getAuthJson()));
-   */
-  async getAuthJson(options?: StoreOption): Promise<{ accessToken: string | null; refreshToken: string | null }> {
-    if (this.core.pendingAuth) await this.core.pendingAuth;
-    return authJson(sessionOf(this.core, options));
-  }
-
-  /**
-   * The session as the older `x-stack-auth` header (`{ accessToken, refreshToken }` as JSON), for servers that
-   * read it (`getUser({ tokenStore: request })` does). Prefer {@link ClientApp.getAuthorizationHeader}.
-   * @example
-   * await fetch("/api/me", { headers: await app.getAuthHeaders() });
-   */
-  async getAuthHeaders(options?: StoreOption): Promise<{ "x-stack-auth": string }> {
-    return { "x-stack-auth": JSON.stringify(await this.getAuthJson(options)) };
-  }
-
-  /**
-   * `"Bearer stackauth_…"` carrying the session for your own server, or null when signed out.
-   * @example
-   * const authorization = await app.getAuthorizationHeader();
-   * await fetch("/api/me", { headers: authorization ? { authorization } : {} });
-   */
-  async getAuthorizationHeader(options?: StoreOption): Promise<string | null> {
-    return authorizationHeader(sessionOf(this.core, options));
-  }
 }
 
-// The capability groups of every app: the flows beyond the password sign-in, the Convex helpers and the `redirectTo*`
-// helpers (their code is put on the prototype above).
+// The capability groups of every app: the flows beyond the password sign-in, the Convex helpers, the `redirectTo*`
+// helpers and the session's token reads (their code is put on the prototype above).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface ClientApp extends ClientFlows, ClientConvex, ClientRedirects {}
+export interface ClientApp extends ClientFlows, ClientConvex, ClientRedirects, ClientSessionReads {}

@@ -1,5 +1,5 @@
 import type { AppContext } from "../core/context";
-import { authJson, authorizationHeader } from "../session/auth-json";
+import { authJson, sessionReads } from "../session/auth-json";
 import type { CurrentUserData, CurrentUserJson } from "../resources/users/current";
 import { currentUserFromJson } from "../resources/users/current";
 import type { Session } from "../session/session";
@@ -84,12 +84,8 @@ export function createCurrentUser(ctx: AppContext, session: Session, json: Curre
         const own = { ...options, tokenStore: session.store };
         return import("../auth/sign-out").then((m) => m.signOut(ctx, own));
       },
-      getAccessToken: async () => (await session.getTokens()).accessToken,
-      getRefreshToken: async () => (await session.store.get()).refreshToken,
-      getAuthJson: () => authJson(session),
-      getAuthorizationHeader: () => authorizationHeader(session),
-      getAuthHeaders: async () => ({ "x-stack-auth": JSON.stringify(await authJson(session)) }),
     } satisfies Partial<CurrentUser>,
+    sessionReads(() => session) satisfies Partial<CurrentUser>,
   );
   const user = Object.assign(methods, currentUserFromJson(json), { selectedTeam: json.selected_team && lazyTeam(ctx, session, json.selected_team) });
   // `const { user } = useUser()` throws an error explaining the mistake instead of giving undefined.
