@@ -124,6 +124,10 @@ test("a hosted OAuth callback: back on the page the flow started on, the app mad
 
   // The page loads again with the code: nothing calls callOAuthCallback, and the first read waits for the sign-in.
   const page = openPage(back.pathname + back.search, hosted);
+  // Every token read waits for it too: none answers "signed out" while the code is being redeemed.
+  const [refreshToken, authorization] = await Promise.all([page.app.getRefreshToken(), page.app.getAuthorizationHeader()]);
+  expect(refreshToken).toEqual(expect.any(String));
+  expect(authorization).toMatch(/^Bearer stackauth_/);
   const user = await page.app.getUser({ or: "throw" });
   expect([user.primaryEmail, user.displayName]).toEqual([email, "Oscar Auth"]);
   expect(page.navigate).toHaveBeenCalledWith("/welcome");
