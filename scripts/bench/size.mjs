@@ -6,7 +6,9 @@
 //   total:   every file the entry can ever load through static and dynamic imports (features the fixture never
 //            calls, `leftOut`, answered empty);
 //   page:    (password entry) the files Chromium actually fetched to sign in and show the user
-//            (scripts/bench/password-page.mjs).
+//            (scripts/bench/password-page.mjs);
+//   total as one file: (rows limited by "total") the same code bundled without splitting, one gzip: the floor
+//            "total" could reach with no file boundaries, without less code.
 // The React entries with `react: "external"` leave the app's react and react-dom out and are limited by the bytes
 // they add over the password entry's same figure (`over`).
 import { build } from "esbuild";
@@ -221,25 +223,39 @@ export function importClosure(outputs, entryKey, kinds) {
   return seen;
 }
 
+/** esbuild's options for one fixture in `appDir`, split into chunks or as one file. */
+const buildOptions = (appDir, { entry, leftOut, react, nodeEnv = "production" }, splitting) => ({
+  absWorkingDir: appDir,
+  entryPoints: [path.join(appDir, "fixtures", entry)],
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "browser",
+  splitting,
+  outdir: path.join(appDir, "out"),
+  write: false,
+  metafile: true,
+  logLevel: "error",
+  plugins: [leaveOut(leftOut)],
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": JSON.stringify(nodeEnv) },
+  external: react === "external" ? REACT_EXTERNAL : [],
+});
+
+/**
+ * The fixture's whole code as one file, gzipped: what its "total" would be with no splitting (esbuild inlines every
+ * import() then): about the floor the chunks' total can reach without less code (each chunk is gzipped on its own,
+ * and short files compress worse).
+ */
+async function oneFile(appDir, e) {
+  const result = await build(buildOptions(appDir, e, false));
+  return result.outputFiles.filter((f) => f.path.endsWith(".js")).reduce((n, f) => n + gz(f.contents), 0);
+}
+
 /** Bundles one fixture in `appDir` (split); returns the output files and the initial set. */
-async function bundle(appDir, { entry, leftOut, react, nodeEnv = "production" }) {
-  const result = await build({
-    absWorkingDir: appDir,
-    entryPoints: [path.join(appDir, "fixtures", entry)],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    splitting: true,
-    outdir: path.join(appDir, "out"),
-    write: false,
-    metafile: true,
-    logLevel: "error",
-    plugins: [leaveOut(leftOut)],
-    jsx: "automatic",
-    define: { "process.env.NODE_ENV": JSON.stringify(nodeEnv) },
-    external: react === "external" ? REACT_EXTERNAL : [],
-  });
+async function bundle(appDir, e) {
+  const { entry } = e;
+  const result = await build(buildOptions(appDir, e, true));
   const key = (file) => path.relative(appDir, file.path).split(path.sep).join("/");
   const entryKey = Object.keys(result.metafile.outputs).find((k) => result.metafile.outputs[k].entryPoint?.endsWith(entry));
   // Static imports only: what loads before the entry runs; with dynamic ones: what it can ever load (esbuild also
@@ -284,6 +300,7 @@ export async function measureSizes({ root, appDir, measurePage }) {
     const b = await bundle(appDir, e);
     const sum = (files) => files.reduce((n, f) => n + f.gzip, 0);
     const figures = { initial: sum(b.initial), initialFiles: b.initial.length, total: sum(b.files), totalFiles: b.files.length };
+    if (e.limits === "total") figures.oneFile = await oneFile(appDir, e);
     if (e.name === PASSWORD_ENTRY && measurePage) {
       const page = await measurePage(new Map(b.files.map((f) => [f.name, f.contents])), b.entryName);
       Object.assign(figures, { page: page.gzip, pageFiles: page.files.length, pageFileList: page.files.map((f) => ({ ...f, inputs: b.inputsByName.get(f.name) })) });
@@ -320,13 +337,13 @@ function devToolsProblems(e, b) {
 export function sizeTable(rows) {
   const n = (v) => (v === undefined ? "–" : String(v));
   const lines = [
-    "| fixture | initial B (files) | total B (files) | page B (files) | limits | measured | budget | aim | verdict |",
-    "|---|---:|---:|---:|---|---:|---:|---:|---|",
+    "| fixture | initial B (files) | total B (files) | total as one file B | page B (files) | limits | measured | budget | aim | verdict |",
+    "|---|---:|---:|---:|---:|---|---:|---:|---:|---|",
   ];
   for (const r of rows) {
     const page = r.page === undefined ? "–" : `${r.page} (${r.pageFiles})`;
     lines.push(
-      `| ${r.name}${r.react ? ` (react ${r.react})` : ""} | ${r.initial} (${r.initialFiles}) | ${r.total} (${r.totalFiles}) | ${page} | ${r.reference ? "–" : r.limits} | ` +
+      `| ${r.name}${r.react ? ` (react ${r.react})` : ""} | ${r.initial} (${r.initialFiles}) | ${r.total} (${r.totalFiles}) | ${n(r.oneFile)} | ${page} | ${r.reference ? "–" : r.limits} | ` +
         `${r.reference ? "–" : r.sign + n(r.measured)} | ${r.budget === undefined ? "–" : r.sign + r.budget} | ${r.aim === undefined ? "–" : r.sign + r.aim} | ${r.verdict}${r.leaked.length ? `; bundles ${r.leaked.join(", ")}` : ""} |`,
     );
   }
