@@ -33,7 +33,8 @@ afterEach(cleanup);
 test("an English page (no lang, or lang=\"en-US\") loads no locale module", async () => {
   const { app } = appFor(emulator.current);
   renderWithApp(app, <SignIn />);
-  await screen.findByRole("heading", { name: "Sign in to your account" });
+  // English pages leave the language to the document's.
+  expect((await screen.findByRole("heading", { name: "Sign in to your account" })).closest("[lang]")).toBeNull();
   cleanup();
   renderWithApp(app, <SignUp />, undefined, "en-US");
   await screen.findByRole("heading", { name: "Create a new account" });
@@ -50,6 +51,8 @@ test("lang=\"de-DE\": the sign-in page is German from its first paint, with no E
   await screen.findByRole("heading", { name: "Bei Ihrem Konto anmelden" });
   observer.disconnect();
   expect(screen.getByRole("link", { name: "Registrieren" })).toBeTruthy();
+  // The language a screen reader reads the page's words in: German, whatever the document's is.
+  expect(screen.getByRole("heading", { name: "Bei Ihrem Konto anmelden" }).closest("[lang]")?.getAttribute("lang")).toBe("de-DE");
   expect(screen.getByRole("tab", { name: "E-Mail & Passwort" })).toBeTruthy();
   expect(screen.getByRole("button", { name: "Mit Passkey anmelden" })).toBeTruthy();
   expect(painted.filter((text) => /Sign in|Loading/.test(text))).toEqual([]);
@@ -149,7 +152,7 @@ test("dates on the settings pages follow the locale", async () => {
   const { app } = appFor(emulator.current);
   await signedUp(app);
   renderWithApp(app, <AccountSettings />, undefined, "de-DE");
-  await screen.findByRole("heading", { name: "Kontoeinstellungen" });
+  expect((await screen.findByRole("heading", { name: "Kontoeinstellungen" })).closest("[lang]")?.getAttribute("lang")).toBe("de-DE");
   fireEvent.click(within(screen.getByRole("navigation", { name: "Kontoeinstellungen" })).getByRole("button", { name: "Aktive Sitzungen" }));
   const session = await screen.findByRole("group", { name: "Diese Sitzung" });
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));

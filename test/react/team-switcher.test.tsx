@@ -122,3 +122,9 @@ test("every word goes through the translation table", async () => {
   expect(screen.getByRole("combobox", { name: "⟪Team⟫" })).toBeTruthy();
   expectAllTextTranslated(container, { allow: ["Rocket", personal.displayName, "R"] });
 });
+
+test("in a provider with lang, the switcher is marked as that language for screen readers", async () => {
+  const { app } = await withTwoTeams();
+  await shown(app, <SelectedTeamSwitcher />, undefined, "de-DE");
+  expect(screen.getByRole("combobox", { name: "Team" }).closest("[lang]")?.getAttribute("lang")).toBe("de-DE");
+});

@@ -91,4 +91,12 @@ test.each(TRANSLATED)("%s: AccountSettings, section by section, and the user men
   }
   fireEvent.click(screen.getByRole("button", { name: new RegExp(escape(table["Account menu for {name}"].replace("{name}", "Ada Lovelace"))) }));
   expectAllTextTranslated(container, { allow: data });
+  // Every word shown is marked as the locale's, so that a screen reader reads it in that language.
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+  const unmarked: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement!;
+    if (node.textContent!.trim() && !parent.closest("style") && parent.closest("[lang]")?.getAttribute("lang") !== lang) unmarked.push(node.textContent!);
+  }
+  expect(unmarked).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { BaseStyles } from "../theme/base-styles";
 import type { ReactNode } from "react";
 import { ArgumentError } from "../../errors/base";
-import { useTranslation } from "../i18n";
+import { useLang, useTranslation } from "../i18n";
 import { describeError } from "../ui/errors";
 import { useApp, useUser } from "../provider";
 import { ApiKeysSection } from "./account-settings/api-keys-section";
@@ -95,6 +95,8 @@ interface Page {
 export function AccountSettings({ fullPage, extraItems, ...mocks }: AccountSettingsProps) {
   const extra = checkItems(extraItems);
   const t = useTranslation();
+  // The page's words are in the provider's language, which may not be the document's: say so to screen readers.
+  const lang = useLang();
   const [ending, setEnding] = useState<{ status: string; busy: boolean } | null>(null);
   const [failure, setFailure] = useState("");
   // Signing out or deleting the account unmounts every page first: their reads need the user.
@@ -124,7 +126,7 @@ export function AccountSettings({ fullPage, extraItems, ...mocks }: AccountSetti
   return (
     <>
       <BaseStyles />
-      {fullPage ? <main className="lk lk-page">{body}</main> : <div className="lk">{body}</div>}
+      {fullPage ? <main className="lk lk-page" lang={lang}>{body}</main> : <div className="lk" lang={lang}>{body}</div>}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from "react";
 import { BaseStyles } from "../theme/base-styles";
 import type { Team } from "../../resources/teams/client";
 import { useApp, useUser } from "../provider";
-import { useTranslation } from "../i18n";
+import { useLang, useTranslation } from "../i18n";
 import { describeError } from "../ui/errors";
 import { initialsOf } from "../ui/initials";
 
@@ -86,6 +86,7 @@ function UserTeams({ user, props }: { user: NonNullable<ReturnType<typeof useUse
 
 function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, onChange, mockUser: mock, mockProject }: Props & { teams: Team[] }) {
   const t = useTranslation();
+  const lang = useLang();
   const app = useApp();
   const navigate = app.useNavigate();
   const creation = mock ? mockProject?.config.clientTeamCreationEnabled : app.useProject().config.clientTeamCreationEnabled;
@@ -114,7 +115,7 @@ function Choices({ team, teamId, teams, allowNull, nullLabel, triggerClassName, 
   };
 
   return (
-    <span className="lk lk-team-switch">
+    <span className="lk lk-team-switch" lang={lang}>
       <BaseStyles />
       <span className="lk-row">
         {shown && <TeamIcon team={shown} />}

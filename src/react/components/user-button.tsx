@@ -3,7 +3,7 @@ import { useFocusEffect } from "../ui/focus";
 import { BaseStyles } from "../theme/base-styles";
 import type { KeyboardEvent, ReactNode } from "react";
 import { useApp, useUser } from "../provider";
-import { useTranslation } from "../i18n";
+import { useLang, useTranslation } from "../i18n";
 import { describeError } from "../ui/errors";
 import { UserAvatar } from "./user-avatar";
 
@@ -73,6 +73,7 @@ export function UserButton(props: UserButtonProps) {
 
 function AccountMenu({ showUserInfo, colorModeToggle, extraItems, mockUser: mock }: UserButtonProps) {
   const t = useTranslation();
+  const lang = useLang();
   const app = useApp();
   const signedIn = useUser();
   const user = mock
@@ -164,7 +165,7 @@ function AccountMenu({ showUserInfo, colorModeToggle, extraItems, mockUser: mock
     return !!box && typeof window !== "undefined" && box.left + box.width / 2 < window.innerWidth / 2;
   };
   return (
-    <span className="lk lk-menu-wrap" ref={wrap}>
+    <span className="lk lk-menu-wrap" lang={lang} ref={wrap}>
       <BaseStyles />
       <button
         ref={button}

@@ -75,7 +75,7 @@ export const BASE_CSS =
 .lk-status{display:flex;align-items:center;justify-content:center;gap:8px;color:var(--lk-muted-foreground)}
 .lk-otp{height:48px;text-align:center;text-indent:.3em;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:20px;letter-spacing:.3em;text-transform:uppercase;font-variant-numeric:tabular-nums}
 /* account settings */
-.lk-settings h1{text-align:left;font-size:20px;margin:4px 0 16px 10px}
+.lk-settings h1{text-align:left;font-size:20px;margin:4px 0 16px 10px;hyphens:auto}
 .lk-nav ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:2px}
 .lk-nav button{width:100%}.lk-nav button:hover{background:var(--lk-accent)}
 .lk-nav span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useLang } from "../i18n";
 import { BaseStyles } from "../theme/base-styles";
 
 /**
@@ -9,6 +10,8 @@ import { BaseStyles } from "../theme/base-styles";
  * <Page fullPage title={t("Sign in to your account")}>…</Page>
  */
 export function Page({ fullPage, title, subtitle, wide, children }: { fullPage?: boolean; title?: ReactNode; subtitle?: ReactNode; wide?: boolean; children?: ReactNode }) {
+  // The page's words are in the provider's language, which may not be the document's: say so to screen readers.
+  const lang = useLang();
   const card = (
     <div className={wide ? "lk-card lk-wide" : "lk-card"}>
       {title && <h1>{title}</h1>}
@@ -19,7 +22,7 @@ export function Page({ fullPage, title, subtitle, wide, children }: { fullPage?:
   return (
     <>
       <BaseStyles />
-      {fullPage ? <main className="lk lk-page">{card}</main> : <div className="lk">{card}</div>}
+      {fullPage ? <main className="lk lk-page" lang={lang}>{card}</main> : <div className="lk" lang={lang}>{card}</div>}
     </>
   );
 }
