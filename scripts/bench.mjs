@@ -32,6 +32,12 @@ const { load, measure, DEFAULT_CONNECTIONS } = await import("./bench/load.mjs");
 const { cases } = await import("./bench/cases.mjs");
 const { signUp, clientHeaders } = await import("./bench/wire.mjs");
 const { renderTable, num } = await import("./bench/table.mjs");
+/** The median, min and max columns of timings (medianMs, minMs, maxMs), with `digits` decimals. */
+const spread = (digits) => [
+  { key: "medianMs", title: "median ms", format: num(digits) },
+  { key: "minMs", title: "min", format: num(digits) },
+  { key: "maxMs", title: "max", format: num(digits) },
+];
 const { sdkCases } = await import("./bench/sdk.mjs");
 const { measureSignInPages } = await import("./bench/react-page.mjs");
 const { economyCases } = await import("./bench/economy.mjs");
@@ -101,9 +107,7 @@ try {
     renderTable(
       [
         { key: "specifier", title: "import", align: "left" },
-        { key: "medianMs", title: "median ms", format: num(1) },
-        { key: "minMs", title: "min", format: num(1) },
-        { key: "maxMs", title: "max", format: num(1) },
+        ...spread(1),
         { key: "files", title: "files loaded", format: num(0) },
         { key: "jose", title: "jose loaded", align: "left", format: (v) => (v ? "yes" : "no") },
       ],
@@ -256,9 +260,7 @@ try {
     renderTable(
       [
         { key: "name", title: "app", align: "left" },
-        { key: "medianMs", title: "median ms", format: num(0) },
-        { key: "minMs", title: "min", format: num(0) },
-        { key: "maxMs", title: "max", format: num(0) },
+        ...spread(0),
         { key: "loads", title: "loads", format: num(0) },
         { key: "files", title: "JS files", format: num(0) },
         { key: "bytes", title: "JS B", format: num(0) },

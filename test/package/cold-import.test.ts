@@ -43,12 +43,17 @@ function runNode(source: string): string {
   return r.stderr + r.stdout;
 }
 
+/** `runNode(source)` with the loader hooks registered first: each file the process loads is printed as `LOADED <url>`. */
+function runHooked(source: string): string {
+  const hooks = `data:text/javascript,${encodeURIComponent(HOOKS)}`;
+  return runNode(`import { register } from "node:module";
+register(${JSON.stringify(hooks)});
+${source}`);
+}
+
 /** The files a fresh process loads for `import()` of each specifier, in order. */
 function importing(...specifiers: string[]): Loaded {
-  const hooks = `data:text/javascript,${encodeURIComponent(HOOKS)}`;
-  const out = runNode(`import { register } from "node:module";
-register(${JSON.stringify(hooks)});
-for (const s of ${JSON.stringify(specifiers)}) await import(s);`);
+  const out = runHooked(`for (const s of ${JSON.stringify(specifiers)}) await import(s);`);
   const files = out
     .split("\n")
     .filter((l) => l.startsWith("LOADED file://"))
@@ -93,11 +98,8 @@ describe('a cold import("latchkey") in Node', () => {
 
 describe("the first ServerApp / AdminApp call", () => {
   test("the first verifyAccessToken loads jose, and the first request verified the request reader (client-lazy.js)", () => {
-    const hooks = `data:text/javascript,${encodeURIComponent(HOOKS)}`;
     // A token that is no JWT and a request without one are refused without a request to the platform.
-    const out = runNode(`import { register } from "node:module";
-register(${JSON.stringify(hooks)});
-import { writeSync } from "node:fs";
+    const out = runHooked(`import { writeSync } from "node:fs";
 const { ServerApp, AccessTokenVerificationError } = await import("latchkey");
 const fetch = () => { throw new Error("no request expected"); };
 const server = new ServerApp({ projectId: "6f1c2d4e-8a9b-4c3d-9e8f-0a1b2c3d4e5f", secretServerKey: "ssk_x", publishableClientKey: "pck_x", tokenStore: null, fetch });
@@ -116,12 +118,9 @@ writeSync(2, "RESULT " + token + "," + request + "\\n");`);
   });
 
   test("loads the resource code, and still refuses a bad argument with an ArgumentError before any request", () => {
-    const hooks = `data:text/javascript,${encodeURIComponent(HOOKS)}`;
     // A fetch that fails the test if called: the ids are checked before any request. Markers and the hooks' lines
     // both go to stderr, in order.
-    const out = runNode(`import { register } from "node:module";
-register(${JSON.stringify(hooks)});
-import { writeSync } from "node:fs";
+    const out = runHooked(`import { writeSync } from "node:fs";
 const { AdminApp, ArgumentError } = await import("latchkey");
 const fetch = () => { throw new Error("no request expected"); };
 const admin = new AdminApp({ projectId: "internal", superSecretAdminKey: "sak_x", secretServerKey: "ssk_x", publishableClientKey: "pck_x", tokenStore: null, fetch });
